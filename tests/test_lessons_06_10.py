@@ -356,8 +356,10 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     assert "click on until" not in _src(cells[ids.index("l06-09-intro")])
     assert "three clicks" not in _src(cells[ids.index("l06-08")]) and "until the" not in _src(cells[ids.index("l06-08")])
     # r81: the quiz needs "at most 26 a hand, 25 without a moon": said in the first section, used by the reasons
-    assert ("So the most anyone can score in one hand is 26, and only when someone else shoots the moon; without a "
+    # r114: four ideas in one paragraph: the maximum and the multiple-of-26 check are bullets of their own
+    assert ("- The most anyone can score in one hand is 26, and only when someone else shoots the moon; without a "
             "moon it is 25 (the Q♠ and twelve hearts).") in " ".join(_src(cells[ids.index("26d0e305")]).split())
+    assert "\n- A hand's scores add up to 26, or 78 after a moon" in _src(cells[ids.index("26d0e305")])
     from hearts_teach import DECK
     from hearts_teach.games.hearts.scoring import final_scores
     from hearts_teach.kernel.cards import POINTS_MASK
@@ -428,9 +430,13 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r111: the reader had to work out 85 and the others' totals, and wondered if "without the moon rule" was a
     # variant: the sum and all four totals (kept, above) are shown, and it is named a thought experiment
     # r112: "an ordinary hand" taking all 26 is a moon: the experiment names what it drops and what each seat adds
-    assert ("As a thought experiment, drop the moon rule: East keeps the 26 points (59 + 26 = 85), the others add 0 "
-            "(South 43, West 53, North 79), so East last instead of first, and the match not over yet. Under `new_moon` (lesson 05), a real rule, "
-            "play would go on too, but East would still be the lowest.") in prose("l06-08")
+    # r114: "the others add 0" beside totals 26 lower read oddly (said: 0 in hand 4, not 26, with 69 − 26); the
+    # clause had no verb; "a real rule" read as official, where docs/rules.md D8 calls new_moon a house rule
+    assert ("As a thought experiment, drop the moon rule: East keeps the 26 points (59 + 26 = 85) and the others score "
+            "0 in hand 4, not 26 (South 69 − 26 = 43, West 53, North 79). East would be last, not first, and the match "
+            "would go on. Under the house rule `new_moon` (lesson 05) it would go on too, but East would still be the "
+            "lowest.") in " ".join(prose("l06-08").split())
+    assert match.totals[0] - 26 == kept[0] == 43 and "add 0" not in prose("l06-08") and "a real" not in prose("l06-08")
     assert "Without the moon rule" not in prose("l06-08") and "ordinary hand" not in prose("l06-08")
     assert "no rule set here allows that" not in prose("l06-08")
     assert "It decided the match" not in prose("l06-08")
@@ -465,7 +471,7 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r81: the bare "J♥" was not marked as South's card: each line says South threw it
     # r111: "South threw the Q♥" on a spade lead puzzled a reader who knew South held the 9♠ and K♠: both are placed
     # r112: trick 2 was not printed, so "threw" (void in the suit led) could not be checked: its lead is named
-    assert ("With the pass South threw the K♠ on trick 2 (West led the 6♦) and played the 9♠ on trick 8; it won trick 8 only, and its "
+    assert ("With the pass South threw the K♠ on trick 2 (West led the 6♦) and played the 9♠ on trick 8; South won trick 8 only, and its "
             "hearts went on tricks others won:\n"
             "    trick 3: West led the 7♦, South threw the J♥, West won\n"
             "    trick 4: West led the J♦, South threw the 10♥, West won\n"
@@ -473,14 +479,18 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
             "    trick 6: West led the K♦, South threw the 5♥, West won\n"
             "    trick 7: West led the A♦, South threw the 4♥, West won\n    trick 10: North led the 7♠, South threw "
             "the Q♥") in deal_out and "trick 3: J♥," not in deal_out
-    assert "Passing the A♦ left South with no diamonds, so on West's diamond leads (tricks 3 to 7)" in prose(
-        "l06-no-pass-reading")
+    assert "; it won trick" not in deal_out  # r114: "it" could be the 9♠: South is named
+    assert "Passing the A♦ left South with no diamonds," in prose("l06-no-pass-reading")
     from hearts_teach import Hand
     from hearts_teach.course.lessons import bots_play, table_bots
 
     deal = [Hand.deal(seed=166, pass_direction="hold").dealt(seat) for seat in range(4)]
     hand = bots_play(Hand(deal, "left"), table_bots("rule"))
     assert all(str(t.cards[0])[-1] == "D" and t.leader == 1 for t in hand.tricks[2:7])
+    # r114: the prose placed five of the eight hearts; the other three went on spade leads after South's last spade
+    south_spades = [t.number for t in hand.tricks if t.card_of(0).suit.letter == "S"]
+    assert south_spades == [2, 8] and [t.number for t in hand.tricks if t.card_of(0).suit.letter == "H"] == [3, 4, 5, 6, 7, 10, 11, 12]
+    assert all(t.led_suit.letter == "S" and t.winner != 0 for t in hand.tricks[9:12])
     assert not any(str(c)[-1] == "D" for c in hand.received(0)) and "AD" in [str(c) for c in hand.passed(0)]
 
 
@@ -1385,9 +1395,10 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     assert Card("KS") in passed.received(0) and Card("QS") in passed.passed(0) and passed.scores[0] == 0
     # r43_g: the reading of the example follows its output: South's score falls from 15 to 0
     assert (held.scores[0], passed.scores[0]) == (15, 0)
-    assert ("South's score fell from 15 to 0. How, with eight hearts (six dealt, plus the 10♥ and J♥ received)? Passing the A♦ left South with no diamonds, so on "
-            "West's diamond leads (tricks 3 to 7) South *threw* hearts onto West's tricks (with no card of the suit led, "
-            "South could play any card). One deal is not a law (a pass "
+    # r114: the reading placed only five of the eight hearts (tricks 3 to 7): the spade leads of tricks 10 to 12 too
+    assert ("South's score fell from 15 to 0. How, with eight hearts (six dealt, plus the 10♥ and J♥ received)? Passing the A♦ left South with no diamonds, "
+            "and after trick 8 no spades; with no card of the suit led, South could play any card, so South *threw* its "
+            "hearts on West's diamond leads (tricks 3 to 7) and on the spade leads of tricks 10 to 12. One deal is not a law (a pass "
             "can also bring you bad cards: South received the K♠, which can catch the Q♠ (lesson 01)), but it shows what "
             "the pass is for.") in " ".join(text.split())
     # r112: "the card lesson 01 warns about" sent a forgetful reader back to lesson 01 for the reason
