@@ -218,8 +218,10 @@ def test_the_three_points_as_written_are_the_bots():
     # r111 (newcomer r111 item 3.1): no printout shows the bots' step numbers: "as the bots number them" cut
     assert "as the bots number them" not in text
     # r112 (newcomer r112 item 3.2): the order came before any step was taught: "Taught 1 to 4" marks it a preview
-    assert ("## Count in steps Taught 1 to 4, used in order **1, 3, 3b, 2, 4**: ruffs (3) use up small spades, "
-            "crossed off in 3b, before step 2.") in text
+    # r114 (newcomer r114 item 3.3): 3b was named before it was taught: glossed where the order is first given
+    assert ("## Count in steps Taught 1 to 4, used in order **1, 3, 3b, 2, 4**: 3b, taught after step 3, crosses off "
+            "the small spades your ruffs use.") in text
+    assert "ruffs (3) use up small spades, crossed off in 3b, before step 2." not in text  # r114
     assert "Work in the order 1, 3, 3b, 2, 4." not in text and ("## Count in steps Use them "  # r107
             "in order **1, 3, 3b, 2, 4**: ruffs (3) use up small spades, crossed off in 3b, before step 2.") not in text  # r112: marked as a preview  # r109: 3b said where first named (newcomer r109 item 3.1)
     assert "redo step 2" not in text and "**In practice**" not in text
@@ -549,7 +551,7 @@ def test_the_numbers_line_is_trick_counts():
 # on deal 22's spades
 # r98 (newcomer r97 items 1-2): the working order said once, first; "play under" defined in its own sentence
 STEPS = ('## Count in steps Taught 1 to 4, used in order **1, 3, 3b, '  # r112: a preview (newcomer r112 item 3.2)  # r111: five operations, not "four steps" (newcomer r111 item 2.2)  # r107: taught 1 to 4, used 1, 3, 3b, 2, 4 (newcomer r107 item 2)
-         '2, 4**: ruffs (3) use up small spades, crossed off in 3b, before step 2. **1. High side cards.** Only '
+         '2, 4**: 3b, taught after step 3, crosses off the small spades your ruffs use. **1. High side cards.** Only '  # r114
          'aces, kings and queens count, by how many cards '
          'you hold in their suit. To *play under* a card is to follow with a smaller one. | Card | Cards in its suit | Value | Why | |---|---|---|---| | ace | one to '
          "six | 1 | nothing but a spade beats it | | ace | seven or more | ½ | the bots' cutoff for a long "
@@ -582,7 +584,8 @@ STEPS = ('## Count in steps Taught 1 to 4, used in order **1, 3, 3b, '  # r112: 
          'one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
          "Deal 22: ruffs ¼, none crossed off. Now **try 3b on a new "
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
-         "2 + 3, after 3b. - **B** (no ruffs added): your five highest spades' values from step 2 (after 3b), + 1 for each spade "
+         "2 + 3, after 3b. - **B** (no ruffs added, but 3b's crossings kept: the bots' convention): your five highest "  # r114
+         "spades' step-2 values, + 1 for each spade "
          "after the fifth, crossed off or not. Then add step 1. "
          'Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even. - A = 2¾ + 1½ = 4¼ - B = '
          '(A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 + 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾')
@@ -682,7 +685,8 @@ def test_the_values_list_is_trick_counts():
         assert without_rule(cards) == plain and math.ceil(plain - _HALF) == 7
     # r54: no fold left of the fine print (r87b: the one fold is deal 9's verdict, below its runs)
     # r90: and 09b's fold of its nil question's answer (so that no answer stands in view under the question)
-    assert text.count("<details>") == 2 and "<details><summary>Deal 9 (once you have bid)" in text
+    # r114: deal 9's verdict is in its folded code cell only (its markdown fold cut): 09b's is the one left
+    assert text.count("<details>") == 1 and "<details><summary>Deal 9 (once you have bid)" not in text
     assert "<details><summary>Answer</summary>B: no ace" in text
     assert text.count("fine print") == 0
     c22 = trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0), long_spades=True)
@@ -845,8 +849,16 @@ def test_the_values_list_is_trick_counts():
     # r89 (newcomer r87b item 1): B said as trick_count computes it, the five highest of step 2's values after 3b
     # r109 (newcomer r109 item 3.3): whether B also adds the ruffs was a guess: "(no ruffs added)", which leaves
     # 3b's crossing off standing (r89's "B has no ruffs" clash was with the crossing off, held gone below)
-    assert ("- **B** (no ruffs added): your five highest spades' values from step 2 (after 3b), + 1 for each spade after the fifth, "
-            "crossed off or not.") in VALUES
+    # r114 (newcomer r114 item 3.1): why B, adding no ruffs, keeps 3b's crossings was taken on faith: it is the bots'
+    # recipe (trick_count: credit over spades[:round(spare)], length = credit[:5] + n - 5), said as their convention
+    assert ("- **B** (no ruffs added, but 3b's crossings kept: the bots' convention): your five highest spades' step-2 "
+            "values, + 1 for each spade after the fifth, crossed off or not.") in VALUES
+    assert "values from step 2 (after 3b)" not in VALUES  # r114
+    import inspect as _insp_b
+
+    from hearts_teach.agents.spades import trick_count as _tc
+    assert ("kept = spades[:round(spare)]" in _insp_b.getsource(_tc)
+            and "length = float(sum(credit[:5]) + (n - 5))" in _insp_b.getsource(_tc))  # r114: credit after the crossings
     assert "do step 2 (after 3b) on them" not in VALUES  # r89: the old B, which seemed to recount
     assert "lower spades still under them" not in VALUES and "so count them once" not in VALUES
     assert "(a crossed-off spade counts 0 there" not in VALUES
@@ -1362,7 +1374,8 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r84b (newcomer r84): "count them once" clashed with B's low spades protecting and counting +1
                # r87 (newcomer r86 item 1): B in three plain steps; "no ruffs in B" said plainly
                # r89 (newcomer r87b item 1): "B has no ruffs" beside B's crossing off read as a contradiction: why said
-               "- **A** = steps 2 + 3, after 3b. - **B** (no ruffs added): your five highest spades' values from step 2 (after 3b), + 1 "
+               "- **A** = steps 2 + 3, after 3b. - **B** (no ruffs added, but 3b's crossings kept: the bots' convention): your "  # r114
+               "five highest spades' step-2 values, + 1 "
                "for each spade after the fifth, crossed off or not. Then add step 1.",  # r91 (newcomer r90): the second "rough count" cut  # r90 (newcomer r89 item 2): the bots' internals replaced by one plain sentence  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
                # (held below on deal 134: one under never falls short, one over does)
@@ -2309,26 +2322,29 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # "the play-outs above" read as the sample runs: the 737 play-outs are named; r73b: as deals (each is played twice)
     # r75 (newcomer r75pre item 1 and 9/10 item 2): rule 3 scores the side: with the side's results printed, deal
     # 1526's 6 is set (North a trick short) and deal 9's 5 is made (North a trick over); the 544/193 recap is cut
-    assert "".join(cells[at - 1]["source"]) == (
+    # r114 (newcomer r114 item 3.5): deal 64's verdict came only after deal 9's fold, and deal 9 had nowhere to bid:
+    # the verdict is right under deal 64's runs, and deal 9 is the first "Now you" hand ("write your bid down"); its
+    # verdict and "One deal proves little" are in its fold (the cell after), no longer in a <details> of its own
+    assert "".join(cells[at - 2]["source"]) == (
         # r84 (newcomer r82): "North fell a trick short" made the reader work out North's line from the side's: said
         # r91 (newcomer r90 item 3): deal 1526 was decided by North and showed no ¾ failing: deal 64, where South's own
         # three quarters never came (4 taken on a 4¾ count, every run) and North bid 2 and took 2, as in the four cases
         # r98 (words): deal 64's verdict shorter, from its printed runs
         "**Deal 64: bidding down won.** South's cards took 4 every time, North's 2: bid 5, the side was set; bid 4, "
-        "it made its contract. "
+        "it made its contract.\n\n"
         # r81 (newcomer r81): deal 9's verdict, in plain view right under its folded runs, gave it away: it is in the fold
         # r85 (newcomer r85 item 1): both runs turned on North, which undercut the threshold: said, without deal 9's result
         # r87 (newcomer r86 item 3): "decided both sample deals" spoke of deal 9's result, which was only in the fold
         # and the summary, far below: the verdict is said here, after the runs, behind "once you have bid" (r81's
         # concern); the summary no longer repeats it
         # r87b: and folded under its own summary, so the verdict is not in view under the runs (r81's concern)
-        "<details><summary>Deal 9 (once you have bid)</summary>Bidding up won: North's spare trick "
-        "covered South's missing fifth.</details> One deal proves little.\n\n"
         "## Now you\n\n"
-        "Count South's cards on deal 80 (printed below) and bid: fill in `my_count` and `my_bid`, then run the cell.")  # r87 (words)
-    assert "The side's tricks count, not yours alone." not in "".join(cells[at - 1]["source"])  # r85
+        "Count South's cards on deal 9 (♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J), write your bid down, then unfold its runs. "
+        "Then deal 80 (printed below): fill in `my_count` and `my_bid`, then run the cell.")  # r114  # r87 (words)
+    assert "<details>" not in "".join(cells[at - 2]["source"])  # r114: deal 9's verdict is in its fold only
+    assert "The side's tricks count, not yours alone." not in "".join(cells[at - 2]["source"])  # r85
     runs64 = "".join("".join(o.get("text", "")) for o in cells[at - 3].get("outputs", []))
-    runs9 = "".join("".join(o.get("text", "")) for o in cells[at - 2].get("outputs", []))
+    runs9 = "".join("".join(o.get("text", "")) for o in cells[at - 1].get("outputs", []))
     # r97 (newcomer r95 item 3): deal 64's count printed first, from the engine, to check before the runs
     count64, up64, down64 = runs64.split("\n\n")  # r91: deal 64's runs replace deal 1526's
     assert count64 == count_text(SpadesHand.deal(seed=64, dealer=1).cards(0))
@@ -2355,12 +2371,12 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "".join(sample["source"]).startswith("print(count_text(SpadesHand.deal(seed=64, dealer=1).cards(0)))")  # r97
     assert 'print(bid_check(64, 1, 5, label="Bid tested"))' in "".join(sample["source"])  # r110  # r91: deal 64, not 1526
     # rater r71: deal 9's runs are a cell of their own, code and output folded (its first line says so)
-    nine_runs = cells[at - 2]
+    nine_runs = cells[at - 1]  # r114: after the verdict on deal 64 and the deal-9 question
     assert nine_runs["metadata"] == {"jupyter": {"outputs_hidden": True, "source_hidden": True}}
     assert "".join(nine_runs["source"]).startswith("# deal 9's runs (folded: open them once you have chosen your bid)")
     # r81: the verdict and the tie the print does not spell out (ruffs ½, four spades: cross off none) are in the fold
     assert "".join(nine_runs["source"]).endswith(
-        "# Deal 9: bidding up won. South was a trick short of 5; North's spare trick covered it.")
+        "# Deal 9: bidding up won. South was a trick short of 5; North's spare trick covered it. One deal proves little.")  # r114
     assert "  # ruffs ½ with four spades: ending in ½, cross off none (keep 4, even)" in "".join(nine_runs["source"])
     assert not trick_count(SpadesHand.deal(seed=9, dealer=1).cards(0)).spent
     assert smart_bid(SpadesHand.deal(seed=1526, dealer=3).cards(0)) == 6 and SpadesHand.deal(seed=1526, dealer=3).dealer == 3
@@ -2375,7 +2391,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert all("Tricks your cards took: 4 tricks in each of the 20 play-outs\n" in b for b in (up64, down64))
     assert "bid 7, took 6: set, -70, in each of the 20 play-outs\nYour side was set in 20 of 20" in up64
     assert "bid 6, took 6: made, +60, in each of the 20 play-outs\nYour side made its contract every time." in down64
-    assert "Deal 1526" not in "".join(cells[at - 4]["source"]) + "".join(cells[at - 1]["source"])
+    assert "Deal 1526" not in "".join(cells[at - 4]["source"]) + "".join(cells[at - 2]["source"])  # r114
     assert _code_outputs("print(bid_check(9, 1, 5, ") == "\n\n".join(
         [count_text(SpadesHand.deal(seed=9, dealer=1).cards(0)), tested(9, 5), tested(9, 4)]) + "\n"
     assert ('print(bid_check(9, 1, 4, label="Bid tested"))  # the lesson\'s bid of 4\n'
@@ -2467,10 +2483,10 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
             # r112 (review): not "equally good cards", the coach's graded term in the glossary; "on paper" cut for words
             # r112 (newcomer r112 item 3.5): "coin flips between cards" unclear: random picks between equally good
             # cards (``_pick``'s ties: side cards of one rank)
-            "played 20 times; only the bots' random picks between cards they rate alike (say, 4♣ or 4♦) vary; here all 20 match. "  # r107: why 20 (newcomer r107)
+            "played 20 times; only the bots' random picks between cards they rate alike (say, 4♣ or 4♦) vary; here all 20 take the same tricks."  # r114 (newcomer r114 item 3.4): match what?  # r107: why 20 (newcomer r107)
             # r108 (newcomer r108 item 3.4): "equally good cards" undefined: _pick's ties, side cards of one rank
-            "Then deal 9 "
-            "(♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J): count, bid, then unfold.") in text  # r111 (item 3.6)
+            in text)  # r114: deal 9's question moved under "## Now you", after deal 64's verdict
+    assert "here all 20 match" not in text and "count, bid, then unfold" not in text  # r114
     c64 = SpadesHand.deal(seed=64, dealer=1).cards(0)
     assert (estimate_tricks(c64, long_spades=True), smart_bid(c64), lesson_bid(c64)) == (4.75, 5, 4)
     assert "4 tricks in each of the 20 play-outs" in bid_check(64, 1, 5) and "4 tricks in each" in bid_check(64, 1, 4)
@@ -2479,9 +2495,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     # key (spade or not, rank) rates them the same, which is what the sentence now says
     assert "7♥ and 7♦" not in text
     # r73b (newcomer r73 item 6): deal 9's result is said only after its folded runs, in the conclusion
-    before_runs = " ".join("".join(c["source"]) for c in cells[:at - 2] if c["cell_type"] == "markdown")
+    before_runs = " ".join("".join(c["source"]) for c in cells[:at - 1] if c["cell_type"] == "markdown")
     # r81: and not in the visible cell right after the fold either (held above: it is the fold's last line)
-    assert "Deal 9" not in before_runs and "Deal 9:" not in "".join(cells[at - 1]["source"])
+    # r114: the fold is now the cell just before the exercise, so every markdown cell above it is checked; deal 9's
+    # result is the fold's own last line (held above)
+    assert "Deal 9" not in before_runs and "up won" not in before_runs.lower() and "".join(cells[at - 1]["source"]).startswith("#")
     assert "6 every time" not in text and "Two counts end in three quarters" not in text
     assert SpadesHand.deal(seed=9, dealer=1).cards(0).pretty == "♠ Q J 9 8  ♥ J 5  ♦ A J 9 5 2  ♣ A J"
     blocks = bid_check(1526, 3, 6), bid_check(1526, 3, 5), bid_check(9, 1, 5), bid_check(9, 1, 4)
@@ -2545,6 +2563,9 @@ def test_partners_bid_does_not_change_your_count():
     # r84b (words): "count only your own tricks" is the summary's bullet, not repeated here
     # r87 (words): the widget prints the bids so far (North 2, East 4): the sentence no longer lists them
     assert ("click your bid (earlier bids do not change your count).") in text and "- Count only your own tricks: partners' bids add up, and so do their tricks." in text
+    # r114 (newcomer r114 item 3.6): "count only your own tricks" first came in the summary: said where bids are
+    # first added up (the bots' bid ignores a partner's, held below)
+    assert "From lesson 09: partners' bids add up to their side's *contract*, so bid only your own cards' tricks." in text
     from hearts_teach.course.spades_lesson import spades_bots
     from hearts_teach.present.widgets.spades_table import BidWidget
 
@@ -3412,20 +3433,23 @@ def test_three_quarters_up_is_the_bots_convention():
     # r112 (newcomer r112 item 3.4): three reasons in one bracket; "a set costs more at higher contracts" unclear:
     # cut; "if both are set" its own sentence; "of the 737" -> "of 737" (words)
     assert "a set costs more at higher contracts" not in " ".join(prose().split())
-    assert ("Bidding up came out ahead on 544 of 737 deals, about 3 in 4. With average wins of 16 and losses "
+    assert ("Bidding up came out ahead on 544 of 737 deals, about 3 in 4. Its wins averaged 16 and its losses "
             # r110 (newcomer r110 item 3.3): "bidding up only 10 if both are set" was hard to parse: a verb
             # r111 (newcomer r111 item 3.4): why the two play-outs differ: the bots' play rule 4 (win cheaply until the
             # team contract is safe, then duck), so the contract steers their play
-            "of 89 (not 19 and 110: the bots play to the contracts, so a deal's two play-outs can differ in tricks. "
-            "If both are set, bidding up loses only 10), it needed about 6 in 7 (six wins of 16 beat one loss of 89): bidding down came out 11 "
-            "points a hand ahead.") in " ".join(prose().split())
+            # r114 (newcomer r114 item 3.2): "play to the contracts" opaque, two sentences in a bracket: the bracket a
+            # sentence of its own, before "so it needed", with the bots' own reason (rule 4: "contract safe: duck")
+            "89, not 19 and 110: the bots duck once their contract is safe, so a deal's two play-outs can differ in "
+            "tricks; when both are set, bidding up loses only 10. So it needed about 6 in 7 (six wins of 16 beat one "
+            "loss of 89): bidding down came out 11 points a hand ahead.") in " ".join(prose().split())
+    assert "play to the contracts" not in " ".join(prose().split())  # r114
     import inspect as _insp
 
     from hearts_teach.agents import (
-        spades as _spades_bots,  # r111: "play to the contracts" is the bots' own reason
+        spades as _spades_bots,  # r114: "duck once their contract is safe"  # r111: "play to the contracts" is the bots' own reason
     )
     assert 'return "contract safe: duck to avoid bags", "duck"' in _insp.getsource(_spades_bots)
-    assert "a deal's two play-outs can differ in tricks." in " ".join(prose().split())
+    assert "a deal's two play-outs can differ in tricks;" in " ".join(prose().split())  # r114: "." -> ";"
     assert "(not 19 and 110: a deal's two play-outs" not in " ".join(prose().split())  # r111: the reason added
     # r107 (newcomer r107 item 5): only the 89 was told apart from the four cases: the 16 from 19 too, in the bracket
     assert "(Not 19 and 110" not in " ".join(prose().split()) and "(not 110:" not in " ".join(prose().split())
