@@ -2495,8 +2495,10 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # second-highest heart when void and MOON_OPEN; threat_of: NO_MOON once ``me`` or two seats hold penalty cards)
     # r101: North threw its 9♥, its highest heart, on trick 5 of replay 2: the bot keeps its top heart only if it is the
     # 10♥ or higher (policy.INSURANCE_RANK; North's trace says so); "pile" is defined at its first use (l05-14b)
-    assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: - *Do:* when you "
-            "can't follow suit, throw a heart; holding two or more, keep your highest if it is the 10♥ or higher, to win a "
+    # r114: "throw a heart" read as the habit (easy bots throw hearts too) and the lone heart was left to guess:
+    # the habit is only the keeping, and not with a lone heart (rule_play: ``hearts & (hearts - 1)``)
+    assert ("The `rule` bots defend against a moon with two habits. The first is the insurance heart: - *Do:* "
+            "discarding a heart, keep your highest back if it is the 10♥ or higher and not your only one, to win a "
             "trick from a "
             "shooter. - *Stop:* once "
             "penalty cards lie in your own pile (only you could still take all 14) or in two piles (then nobody can). "
@@ -2770,9 +2772,11 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # r101: the rank the bot needs (10♥ or higher) said; "pile" defined where first used (l05-14b)
     # r111: what goes with one heart was left to guess: the bot keeps its top heart only beside another
     # (rule_play: ``hearts & (hearts - 1)``), so a lone heart is thrown, checked below
-    assert ("*Do:* when you can't follow suit, throw a heart; holding two or more, keep your highest if it is the 10♥ or "
-            "higher, to win a trick from a shooter. - *Stop:* once penalty cards lie in your own pile (only you could still take all 14) "
+    # r114: the keeping is the habit, not the throwing; "not your only one" says the lone heart goes (checked below)
+    assert ("*Do:* discarding a heart, keep your highest back if it is the 10♥ or higher and not your only one, "
+            "to win a trick from a shooter. - *Stop:* once penalty cards lie in your own pile (only you could still take all 14) "
             "or in two piles (then nobody can).") in text  # r104: "nobody but you" was false for two piles
+    assert "throw a heart; holding two or more" not in text  # r114
     assert "keep your highest, to win a trick" not in text and "throw a lower heart and keep" not in text
     from hearts_teach.agents.hearts.policy import MOON_OPEN, rule_play
     lone, qs = CardList("KH 3C 7D").mask, Card("QS").index  # void in spades, South's Q♠ winning, a moon open
@@ -3419,8 +3423,10 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     assert Rules().moon == "add_to_others"
     # r51_05: the plain names before the engine's terms
     # r55_05: the plain names only (the engine's names are in the printed rules)
-    assert ("The course plays the moon as scored above, the *standard* moon, by default. In a variant, the *new moon*, the shooter's own score "
-            "goes *down* by 26 instead, and nobody else scores:") in text
+    # r114: "a variant" read as published; docs/rules.md D8: the new moon is a house rule no published text describes
+    assert ("The course plays the moon as scored above, the *standard* moon, by default. In the *new moon*, a house rule "
+            "([docs/rules.md](../docs/rules.md), D8), the shooter's own score "
+            "goes *down* by 26 instead, and nobody else scores:") in text and "In a variant" not in text
     # r50_05: the heading sits over a table of what failing costs: all or nothing
     assert "## After taking the queen: all or nothing" in text and "lost-looking" not in text
     assert "Here South holds a hand that can try for a moon ([seed](glossary.ipynb#cell-id=term-seed) 810, no pass)" in "".join(
@@ -3442,7 +3448,7 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
             "as leading the Q♠ when nobody can beat her. - When you discard, holding two hearts or more, keep your highest "
             "if it is the 10♥ or higher, until "
             "penalty cards lie in your own pile or in two different piles; then shed it. Here it costs "
-            "0.16 points, and pays if more than about 1 such discard in 140 faces a shooter. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
+            "0.16 points, and pays if more than about 1 such discard in 140 blocks a moon. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant a heart, as South had the queen.") in text
     # r84b: "warning or not" was advice the lesson's figures don't back (the 1-in-140 break-even is for one position,
     # the simulation's rates are per hand: r71b_05c): the cost and the break-even, with no judgement of how often
@@ -3529,7 +3535,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
                                 "so nobody tries to shoot):\n"
                                 "  West's points for the whole hand, on average, if it discards the A♥: 4.9\n"
                                 "  extra points compared with discarding the A♥:\n"
-                                "    the 10♥ (keeping the A♥): 0.16 (give or take: 0.10 to 0.21)\n"
+                                "    the 10♥ (keeping the A♥): 0.16 (range: 0.10 to 0.21)\n"
                                 "    a club or diamond:        0.3 to 1.5\n")
     assert (f"{min(dearer):.1f}", f"{max(dearer):.1f}") == ("0.3", "1.5") and ace.exp_points == min(c.exp_points for c in graded)
     assert "re.sub" not in "".join("".join(c["source"]) for c in cells if c.get("id") == "l05-18d")
@@ -3567,9 +3573,13 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     assert ("## Does insurance cost anything? Very little when nobody tries to shoot. The coach can't see the other "
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
             "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
-            "diamond costs more. In the try-it (easy bots, South shooting), keeping the A♥ left West 4 points, not 26, "
-            "saving 26 − 4 = 22. 140 such discards cost 140 × 0.16 ≈ 22 points, what one blocked moon saves: here "
-            "insurance pays if more than 1 discard in 140 (give or take: about 100 to 220) faces a shooter.") in text
+            "diamond costs more. In the try-it (easy bots, South shooting), keeping the A♥ left West 4 points, not 26. "
+            "Cost: 0.16 points per discard. Saving: 26 − 4 = 22 of West's points per blocked moon. 140 discards cost "
+            "140 × 0.16 ≈ 22: insurance pays here if more than 1 discard in 140 (range: about 100 to 220) blocks a moon.") in text
+    # r114: the break-even holds only if each such discard blocks a moon ("faces a shooter" oversold it); cost and
+    # saving on short lines; the 22 is West's own points; "give or take" kept for ± only (the coach's is a range)
+    assert "faces a shooter" not in text and "(give or take: about" not in text
+    assert "give or take:" not in shown["l05-18d"]
     # r111: "Over N such discards ... 22 ÷ 0.16" read as algebra: said as a count; the coach's 0.10 to 0.21 moves it
     assert "Over N such discards" not in text and "22 ÷ 0.16" not in text
     assert round(140 * 0.16) == 22
