@@ -314,7 +314,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r110 (rater: whose 8 points, and is "8" a rule or a bot habit?): the bots' moon watch, linked to the glossary
     # r111 (rater: where does the 8 come from, what is "with a heart", and is it a rule for any table?): the moon
     # watch's own trigger (glossary: at least 8 points, a heart among them), and "against these bots"
-    assert ("- Against these bots, with all points so far yours, at least 8 and at least one heart (their [moon watch]"
+    assert ("- Against these bots, with all points so far yours, at least 8 points including at least one heart (their [moon "
+            "watch]"
             "(glossary.ipynb#cell-id=term-moon-watch)'s trigger), lead your last heart: "
             "whatever happens, that leaves you void in hearts, free to throw other cards on later heart leads (the "
             "copy's trick 12); and while higher hearts are out, they most likely overtake it.") in flat
@@ -558,13 +559,16 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
         # r112 (review): not "1–3": the coach spends no deals telling a mistake from a blunder, so a mistake's range
         # may end above 3 (lesson 08a's pass: 2.9 to 5.1, a mistake); "over 1" is what the grade says
         "|**mistake**|costs over 1 point|",
-        "|**blunder**|costs over 3 points|"]
+        # r114 (newcomer r114: a 4-point card fits both rows): not "1–3" (above); the blunder row says it is the
+        # stronger grade (verdict_of tests lo > 3 before lo > 1)
+        "|**blunder**|costs over 3 points (stronger than mistake)|"]
     from hearts_teach.agents.coach_stats import verdict_of as _v
 
     assert _v(-0.3, 0.25) == "best" and _v(-0.3, 0.26) == "fine" and _v(0.25, 0.9) == "fine"
     assert _v(0.26, 0.9) == "inaccuracy" and _v(1.01, 2.0) == "mistake" and _v(3.01, 4.0) == "blunder"
     assert _v(1.0, 2.0) == "inaccuracy" and _v(3.0, 4.0) == "mistake"  # "over": the edge itself is the milder grade
     assert _v(2.9, 5.1) == "mistake"  # r112: a mistake may cost over 3 (the row says "over 1", not "1–3")
+    assert _v(3.5, 5.0) == "blunder"  # r114: where both rows fit, the stronger grade wins
     # fresh newcomer rater r54: the guide played the demonstration hand, so the line names the seat, not "You"
     assert review.splitlines()[-1].endswith(f"South played 13 cards: {len(made)} decisions and {forced + same} with no "
                                             f"real choice ({forced} forced, {same} all the same); the coach called "
@@ -641,7 +645,7 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     # rater r74: "95 %" glossed in plain words ("nearly sure"); the trick-3 example names the card listed first
     # r76b: best said on its own, in plain words (coach_stats.verdict_of: best needs the whole 95 % interval within
     # the band); the trick-3 example (the Q♠ listed first, too close to call) moved to trick 3, where it is shown
-    assert "Each grade says what a card costs over the coach's top choice, in points on average per hand played:" in text  # r90
+    assert "Each grade says what a card costs over the coach's top choice, in average points per hand:"  # r114 (words) in text  # r90
     # r79: the 95 % wording before any card was heavy: it is in the glossary's interval entry, behind "nearly sure";
     # every grade but too close to call needs that certainty (coach_stats.verdict_of: best hi <= 0.25, worse lo > edge)
     # r90: the reader could not tell what the quarter point was measured against, before any card: the grades say
@@ -895,7 +899,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # test_06a_r77_the_whole_hand_average_includes_the_moons)
     # r107 (rater: why 17.7 after the 4♣ on trick 2, then 17.6?): one clause; each verdict samples its own deals
     assert (f"South's points for the whole hand average {points} with either card (17.7 on trick 2: each verdict uses "
-            "its own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% ≈ 17.6 (South's moons, 1.6% of deals, score 0); "
+            "its own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% ≈ 17.6 (South's moons, 1.6% of deals: 26 taken, "
+            "0 scored); "
             "with the 4♠, "
             "South takes the queen less often but more hearts.") in text  # r108: why the shares overshoot and "0.95×13" not in text
     # fresh newcomer rater r48: one sentence for when you cannot pass her, from the printed figures (17.6 with either
@@ -1050,7 +1055,7 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # fresh newcomer rater r45_d: the tip comes before the first long verdict (trick 2), not after it
     # rater r74: the learner chooses the lead first (a quiz), then opens the folded verdict; the tip went with it
     two_md = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("### Trick 2"))
-    assert "Choose South's lead yourself first" in " ".join("".join(cells[two_md]["source"]).split())  # r81: then unfold
+    assert "Choose South's lead first" in " ".join("".join(cells[two_md]["source"]).split())  # r81: then unfold; r114 (words)
     assert "Quiz(" in "".join(cells[two_md + 1]["source"])
     # r74b_06a: "to see where it goes wrong. Here that is the 4♣" sat above the question: the plan's card is named
     # only after it, with the verdict
@@ -1060,7 +1065,8 @@ def test_06a_round_27_read_the_grade_and_the_card_first_and_the_quiz_asks_only_f
     # comes right under the quiz, its output folded, and the prose above the quiz says to unfold it once answered
     # r90: the question's comment and the verdict cell's both said "answer": clicking gives it; the cell under is the verdict
     # r93: the reader wondered whether clicking K♣ changed what followed: one line says it does not
-    assert ("Choose South's lead yourself first (clicking gives the answer), then unfold the coach's verdict under the "
+    # r114 (newcomer r114: how do I unfold a folded output?): what to click, as lesson 00 shows it
+    assert ("Choose South's lead first (clicking gives the answer), then unfold (click ⋯) the coach's verdict under the "
             "question; your click does not change the demonstration. No buttons?") in " ".join(  # r110: fallback after
         "".join(cells[two_md]["source"]).split())
     assert "4♣" not in "".join(cells[two_md]["source"]) and "goes wrong" not in "".join(cells[two_md]["source"])
@@ -1191,7 +1197,7 @@ def test_06a_r43_d_no_pass_set_first_trick_rule_trick_3_copy_and_scale_pointer()
     # rater r61: the table replaced that line (best and too close to call: "nothing" to do; the others: a loss)
     lines = "".join(head["source"]).split("\n")
     # r76b: before any verdict, the table opens on what the grades compare (no 4♣ yet)
-    assert lines[0] == "Each grade says what a card costs over the coach's top choice, in points on average per hand played:"  # r90
+    assert lines[0] == "Each grade says what a card costs over the coach's top choice, in average points per hand:"  # r114 (words)  # r90
     assert "In short" not in "".join(head["source"])
     from hearts_teach.agents.coach_stats import verdict_of
 
@@ -1265,10 +1271,13 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
     # r98: cut for density: the condition and the 0 of 256 are in the folded Why at trick 6
     # r112 (rater: what does "8 or more" count, is "including a heart" at least one?): the glossary's trigger
-    assert ("- Against these bots, with all points so far yours, at least 8 and at least one heart (their [moon watch]"
+    assert ("- Against these bots, with all points so far yours, at least 8 points including at least one heart (their [moon "
+            "watch]"
             "(glossary.ipynb#cell-id=term-moon-watch)'s trigger), lead your last "
             "heart: whatever happens, that leaves you void in hearts") in flat  # r108; r109; r110; r111
     assert "8 or more including a heart" not in flat  # r112
+    # r114 (newcomer r114: "at least 8" of what?): points, a heart among them (the glossary's trigger)
+    assert "at least 8 and at least one heart" not in flat
     assert "hearts among them: the bots' moon watch" not in flat  # r110
     assert "fairly safe" not in flat
     assert "(an extra)" not in text and "costs you nothing" not in text
@@ -1337,17 +1346,20 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     # test_06a_r93_model_answers_whatif_labels_and_ranges)
     # r107 (rater: "still out" read as held by the others): "unplayed"
     # r109 (rater: the model answer is "none at first": the question sent the reader looking): "(if any)"
-    assert ("As you play, before any hint, ask: on trick 1, playing last, can you win safely? Leading, which suit's highest "
+    assert ("Before any hint, ask: on trick 1, playing last, can you win safely? Leading, which suit's highest "
             "unplayed card (if any) can win while the others follow? Your "
             "K♠ has the 10♠ 9♠ 8♠ under it: can the others make it take the queen?") in text
     # r94: the questions asked about a hand not yet shown: they follow the cell that shows it, which says the deal is
     # the same each time (GuidedHand() deals GUIDED_SEED, checked in test_06a_names_the_seed...)
     # r95: the questions then came after the widget, so after play: they sit just above it, asked "as you play"
     ids = [c.get("id") for c in cells]
-    assert "before any hint, ask:" in "".join(cells[ids.index("l06a-own")]["source"])
+    assert "Before any hint, ask:" in "".join(cells[ids.index("l06a-own")]["source"])  # r114 (words)
+    # r114 (newcomer r114: does the coach grade my own cards too?): yes, each card played gets its verdict
+    assert "tooltips say why) and the coach grades it; **Hint**" in " ".join("".join(cells[ids.index("l06a-own")]["source"]).split())
+    assert GuidedHand().play("8C").startswith("✔ Legal, and ")
     assert "Before any hint" not in "".join(cells[ids.index("l06a-08")]["source"])
     assert ids.index("l06a-own") + 1 == ids.index("l06a-02") == ids.index("l06a-08") - 1
-    assert "Now play your deal below (the same each time). As you play, before any hint, ask:" in text
+    assert "Now play your deal below (the same each time). Before any hint, ask:" in text
     assert "after the questions under it" not in text
     assert "Now play another deal." not in text
     # r81: "watch for falling aces" was never explained, and "K♠, over 10 9 8" read two ways
@@ -1373,6 +1385,10 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     # every heart not taken and not in South's hand is in the others' hands, three seats of held_each cards
     assert 13 - words[hearts] - in_hand <= 3 * held_each, void.question
     assert "(18: the Q♠ and five hearts)" in void.question and "14: the Q♠ and one heart" not in void.question
+    # r114 (newcomer r114: "they will most likely overtake it" needs higher hearts out, and rule bots' moon watch):
+    # both said in the question
+    assert void.question.startswith("A new hand against rule bots: ") and "the A♥ and K♥ are still out" in void.question
+    assert Card("AH") not in void.choices and Card("KH") not in void.choices
     assert "last heart" not in str(void.reasons) and "your only heart" in void.reason(Card("9H"))
 
 
@@ -1408,8 +1424,11 @@ def test_06a_r77_the_whole_hand_average_includes_the_moons():
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r107: the clause names trick 2's printed 17.7 (cell l06a-step2-copy), which must stay what that cell prints
     assert ("South's points for the whole hand average 17.6 with either card (17.7 on trick 2: each verdict uses its "
-            "own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% ≈ 17.6 (South's moons, 1.6% of deals, "
-            "score 0);") in text
+            "own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% ≈ 17.6 (South's moons, 1.6% of deals: 26 taken, "
+            "0 scored);") in text
+    # r114 (newcomer r114: why is 26 subtracted?): a moon's 26 points are in the hearts and the queen's share, but
+    # South scores 0 for it (rules: the shooter scores 0)
+    assert "1.6% of deals, score 0)" not in text
     # r112 (rater: "counted in the shares" opaque): the 1.6% is the share of deals South shoots the moon
     assert "counted in the shares" not in text
     # r111 (rater: why is 26 subtracted?): the sum ends in its result, and the moons' 26 points are in the shares
@@ -1496,7 +1515,7 @@ def test_06a_r91_trick3_ranges_and_the_plans_ties():
     # the plan's 4♣ is named in the folded answer and each card is in the table
     # r110 (rater: two "lowest" cards, 4♣ and 4♠: which?): the tie order back, in four symbols; the typed fallback
     # after the invitation to choose (it came before the reader knew of a question)
-    assert "*always the lowest card allowed* (ties go ♣, ♦, ♥, ♠). Choose South's lead yourself first" in text
+    assert "*always the lowest card allowed* (ties go ♣, ♦, ♥, ♠). Choose South's lead first" in text  # r114
     # r111 (rater: was the plan advice or a foil?): South "tests" it
     assert "South now tests a simple plan, *always the lowest card allowed*" in text and "From now on" not in text
     assert Card("4C").index < Card("4D").index < Card("4H").index < Card("4S").index
@@ -1530,9 +1549,12 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     # r111 (rater: "meanwhile the Q♦" could not be parsed): plain sentences; the K♥'s "allowed once hearts are broken"
     # cut for words (the rule is lesson 01's; nothing here says it may be led earlier)
     # r111 (review): "until the A♦ falls" read as leading the Q♦ again and again: the K♦ follows once the A♦ falls
-    assert ("- **Leading**: none at first: you hold no ace. Lead the Q♦ to draw out the A♦, "
-            "the only diamond above your K♦; then the K♦ is highest. Not the K♠ (it risks the queen) nor the K♥ (once hearts "
-            "break, it takes hearts if it wins).")  # r113 (newcomer r113/06a: the K♥ may not be led before hearts break) in back and "your king of its suit" not in back and "meanwhile" not in back
+    # r113 (newcomer r113/06a: the K♥ may not be led before hearts break)
+    # r114 (newcomer r114: nothing forces the A♦ onto the Q♦; its holder may duck): the K♦ is highest only if the A♦
+    # takes it. (The assert was a bare string, always true: it tests the text again.)
+    assert ("- **Leading**: none at first: you hold no ace. Lead the Q♦: if the A♦ takes it, your K♦ is highest. "
+            "Not the K♠ (it risks the queen) nor the K♥ (once hearts break, it takes hearts if it wins).") in back
+    assert "your king of its suit" not in back and "meanwhile" not in back and "to draw out the A♦" not in back
     assert "until the A♦ falls" not in back
     assert "(only the A♦ beats it; " not in back  # r112 (rater: why lead a card the A♦ beats?): to draw it out
     assert "the hint after your 8♣" not in back  # r110
