@@ -2574,8 +2574,11 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     # r81: "void" and "drop her on" had no gloss: both link the glossary, and each says what it means here
     assert ("**Why not the K♣ or the 8♣?** North has shown a [void](glossary.ipynb#cell-id=term-void) in clubs "
             "(the A♦ on trick 1's club lead), so may "
-            "throw the queen on a club lead. Your K♣ would win it; the 8♣ would if West and East play lower clubs; "
-            "the 3♣, the lowest left, cannot: West or East must follow.") in why
+            "throw the queen on a club lead. Your K♣ would win it; the 8♣, though low, would if West and East play "
+            "lower; the 3♣, the lowest left, cannot: West or East must follow.") in why
+    # r114 (rater: the coach calls the 8♣ "a low club", yet it is a blunder): low, but it can still win
+    assert "8♣ leads a low club" in str(ns["graded_lead"].of("8C"))
+    assert "the 8♣ would if West" not in why
     # r111 (rater: why the 3♣ is safe and the 8♣ not): the 2♣ is gone (led to trick 1), so the 3♣ is the lowest
     # club left, and with North void West and East hold every club still out, so one of them must follow higher
     assert Card("2C") in h.tricks[0].cards and all(c.rank > Card("3C").rank for c in clubs_out)
@@ -2790,8 +2793,11 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # rater r52: the rule names the Q♠ herself, the quick check's answer
     # r111 (word cap): "herself" cut; the rule still names the Q♠
     # r112 (rater: trap 3 graded every heart a mistake or blunder, yet the summary never said so)
-    assert ("- **Trap 3:** use a discard on a dangerous card (the Q♠, or a spade above her while she "
-            "is out), not a heart while one remains, nor the low spade that guards your A♠ or Q♠.") in flat[-1]  # r72c
+    # r114 (rater: the list left out the K♣, which trap 3 calls a danger and the coach grades far above any heart;
+    # "while one remains" read as "while a heart remains"): the sure winner named, and "before hearts" for the order
+    assert ("- **Trap 3:** discard dangerous cards (the Q♠, a spade above her while she is out, a sure winner like "
+            "the K♣) before hearts, not the low spade that guards your A♠ or Q♠.") in flat[-1]  # r72c
+    assert "while one remains" not in flat[-1]
     assert "the safer she is kept" not in flat[-1] and "three: you may keep her" not in flat[-1]
     lesson_08 = (ROOT / "notebooks" / "08_practice_decisions.ipynb").read_text(encoding="utf-8")
     # lesson 08's sentence, reworded for its r52 rater (one idea a sentence); r84: drill 1 now walks the two spade
@@ -2818,11 +2824,15 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # says when each plays after South (clockwise S, W, N, E; lesson 08a's "left for 3 of the 4 leaders, across for 2")
     assert ("**Count your spades below the queen:** Low spades | Passing left (West) or across (North) | Passing "
             "right (East) ---|---|--- 0, 1 or 2 | pass the Q♠ and any higher spade | pass the Q♠; the A♠ may stay (08a, "
-            "with none: she was yours in 38% of deals; passed, 43%) 3 or more | you may keep her (lesson 04) | same "
-            "Play goes S→W→N→E: passed left, she goes to West, who plays after you "
+            "no low spade: kept, she ended in your tricks in 38% of deals; passed, 43%) 3 or more | you may keep her "
+            "(lesson 04) | same "
+            "Play goes S→W→N→E: passed left, West plays after you "
             "unless West leads, "
             "so can drop her on your A♠. Across, North can when you or East lead; right, East only when you "
-            "lead. But each low spade covers one spade lead; the next forces your A♠, whoever holds her.") in flat[named]
+            "lead, while you keep a low spade: each covers one lead; the next forces your A♠, whoever holds her.") in flat[named]
+    # r114 (rater: "with none" and "she was yours" could not be parsed; an earlier reader: "East only when you
+    # lead" holds only while South keeps a low spade): both said in plain words
+    assert "she was yours" not in flat[named] and "East only when you lead. But" not in flat[named]
     # r112 (rater: "East only when you lead" held only while a low spade is left to duck with; the Q♠ without the
     # A♠ had no rule; "a small edge" had no figure): the forced ace from any seat; "any higher spade" (08a: "send
     # your high spades with her"); 08a's deal with no low spade (Q♠ A♠), passing right: 38% kept against 43% passed
