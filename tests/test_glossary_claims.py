@@ -172,6 +172,9 @@ def test_made_is_a_contract_taken_together():
 
 
 def test_protected_spades_and_spade_length_are_the_bots_count():
+    import inspect
+
+    from hearts_teach.agents.spades import trick_count
     from hearts_teach.course.spades_lesson import count_text
     from hearts_teach.games.spades import SpadesHand
 
@@ -184,7 +187,11 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     # r111 (rater: 2¾ could not be redone from the entries): step 3b's crossed-off ruffing spades are named, and
     # the eight-spade count is given card by card, as count_text prints it
     assert ("how the bots count a hand with six spades or more: the five highest spades count as in *protected "
-            "spades*, ruffing spades crossed off first (step 3b), and every spade after the fifth counts one more trick") in t
+            "spades*, ruffing spades crossed off first (they count 0), and every spade after the fifth, crossed off or not, "
+            "counts one more trick") in t
+    # r114 (rater: did the crossed-off 3♠ 2♠ count in the +3?): yes, as trick_count adds n − 5 for every spade
+    assert "length = float(sum(credit[:5]) + (n - 5))" in inspect.getsource(trick_count)
+    assert "crossed off first (step 3b)" not in t  # r114: "step 3b" meant nothing without lesson 09a
     assert ("Each spade is checked alone, so one small spade can protect several, but [ruff](#cell-id=term-ruff)ing "
             "spades, crossed off in lesson 09a's step 3b, count 0 and protect nothing.") in t
     assert "That total replaces protected spades and ruffs when it is bigger" in t
@@ -274,7 +281,7 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     # r111 (rater: read "best" as "the single best card"): the plain meaning comes first
     assert ("**Best** (coach) — not \"the single best card\": the verdict for any choice whose whole 95 % "
             "[interval](#cell-id=term-interval) of [Δ vs best](#cell-id=term-delta-vs-best) lies at or below a quarter "
-            "point a hand: it costs at most ¼ point a hand more than the top choice, as far as the deals show, so "
+            "point a hand: it costs at most ¼ point a hand more than each half's pick, as far as the deals show, so "
             "several cards can be *best*.") in t
     assert "*Best* is a grade, not one card: it can go to several, the top choice among them or not." in _entry("Δ vs best")
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
@@ -284,11 +291,16 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     # r107: one name, "top choice", for the coach's preferred card ("its best" read as a third thing)
     # r112 (rater: what is the top choice's Δ measured against?): each half picks, as coach_stats.gather does
     assert ("Each half of the coach's deals picks the choice that took fewest points there, and every choice is measured "
-            "against it on the other half; when the two "
+            "against it on the other half; the *top choice*, listed first, is the one with the least Δ. When the two "
             "halves pick different cards, even the top choice can show [too close to call](#cell-id=term-too-close-to-call) "
             "([lesson 06a, trick 3](06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md)).") in t
     assert "when the deals cannot confirm it (lesson 06a, trick 3)" not in t
     assert "The coach picks its top choice on one half of its deals" not in t  # r112
+    # r114 (rater: Best and Verdict measured against "the top choice", Δ vs best against each half's pick): one
+    # reference, each half's pick, as coach_stats.difference measures; the top choice defined where first met, as
+    # coach._candidates orders it (least Δ, listed first)
+    assert "more than the top choice" not in t and "more than the coach's top choice" not in t
+    assert "against the best." not in _entry("Too close to call") and "than its best choice" not in _entry("Cost")
     assert "even that card can show" not in t  # r109: "that card" read as unclear: named, the top choice
     assert "Both cards are too close to call" in _prose("06a_guided_first_hand")
     assert "0 for the best itself" not in t
@@ -305,7 +317,7 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     from hearts_teach.agents.coach import TOO_CLOSE, VERDICTS, verdict_words
     assert "fine" in VERDICTS and TOO_CLOSE not in VERDICTS and verdict_words("fine", 0.3) == TOO_CLOSE
     # r97: the Verdict entry's example (0.4 give or take 0.2) is too close to call
-    assert verdict_of(0.4 - 0.2, 0.4 + 0.2) == "fine" and ("if 7♠ averaged 0.4 points a hand more than the best, give "
+    assert verdict_of(0.4 - 0.2, 0.4 + 0.2) == "fine" and ("if 7♠ averaged 0.4 points a hand more, give "  # r114: "than the best" dropped
                                                             "or take 0.2, it may cost under a quarter point more or over it, "
                                                             "so it is *too close to call*.") in t
     assert verdict_of(-0.4, 0.25) == "best" and verdict_of(-0.4, 0.26) == "fine" and verdict_of(0.25, 2.0) == "fine"
@@ -2039,7 +2051,7 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     t = text()
     mask = lambda cards: CardList(cards).mask  # noqa: E731
     # the verdict table's plain sentence, as verdict_of reads the bands
-    assert ("In short: a *best* choice costs at most a quarter point a hand more than the coach's top choice, an "
+    assert ("In short: a *best* choice costs at most a quarter point a hand more than the halves' picks, an "
             "*inaccuracy* more than a quarter, a *mistake* more than 1 point, a *blunder* more than 3, and *too close to "
             "call* means the deals cannot tell.") in t
     assert (BAND, INACCURACY_MAX, MISTAKE_MAX) == (0.25, 1.0, 3.0)
@@ -2073,7 +2085,12 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # Short queen: a queen alone must follow the first spade lead, at every table size
     for n in (3, 4, 5, 6):
         assert cascade(mask("QS 2H 3D"), Suit.SPADES.value, False, True, Rules(players=n).compiled)[0] == mask("QS")
-    assert "the first if she is alone, the second if she has one guard" in _entry("Short queen")
+    # r114 (rater: is the K♠ beside her a guard?): any other spade, higher or lower, can be played to one spade lead
+    assert ("Each other spade, a [guard](#cell-id=term-guard) or even a higher spade, can be played to one spade lead, "
+            "so a spade lead can force her out: the first if she is alone, the second if she has one other spade.") in \
+        _entry("Short queen")
+    assert "the second if she has one guard" not in _entry("Short queen")  # r114
+    assert cascade(mask("QS KS 3D"), Suit.SPADES.value, False, True, Rules().compiled)[0] == mask("QS KS")
     assert "the second spade lead can force her out" not in t
     # Guard: in Hearts, Q♦ 5♦ follows the first diamond lead with the 5♦ and keeps the queen; r82: the Hearts example
     # was Q♦ 2♦, and the 2♦ is taken out at three, five and six players (the page says its Hearts entries hold at every
@@ -2119,11 +2136,18 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert ("how many more points a hand a choice costs, on average over the sampled deals, than the choice each half of "
             "the deals picks: on the odd-numbered deals it is compared with the choice that took fewest points on the "
             "even-numbered ones, on the even-numbered deals with the choice that took fewest on the odd ones, and Δ is the "
-            "mean of the two halves. The top choice is the one with the least Δ, so its Δ is at most 0 (a half's pick "
+            "mean of the two halves, so the *best* in its name is each half's pick. The top choice is the one with the least Δ, so its Δ is at most 0 (a half's pick "
             "scores 0 against itself and at most 0 on the deals that picked it), and any Δ, even the top choice's, can "
             "come out a little below 0, as when the halves pick different choices (see [Best](#cell-id=term-best)). "
+            "Say the even deals pick X (0.4 points a hand fewer than Y there) and the odd deals pick Y (0.2 fewer than X "
+            "there): X's Δ is (0 − 0.4) ÷ 2 = −0.2, Y's (−0.2 + 0) ÷ 2 = −0.1, so X is the top choice. "
             "*Best* is a grade, not one card: it can go to several, the top choice among them or not.") in _entry("Δ vs best")
     assert "As the top choice is picked on one half of the deals" not in _entry("Δ vs best")  # r112
+    # r114 (rater: a small numeric example): X and Y on ten deals, as difference computes them
+    ex = np.array([0, 1, 0, 0, 0, 0, 0, 0, 0, 0])  # odd deals 1, 3, …: X 0.2 more than Y there
+    ey = np.array([1, 0, 1, 0, 0, 0, 0, 0, 0, 0])  # even deals 0, 2, …: Y 0.4 more than X there
+    assert (_select_ref([ex, ey], 2, [True, True], 10, 0), _select_ref([ex, ey], 2, [True, True], 10, 1)) == (0, 1)
+    assert round(difference(ex, ex, ey).mean, 9) == -0.2 and round(difference(ey, ex, ey).mean, 9) == -0.1
     assert "m1, v1, n1 = _half(x, ref_even, 1)" in inspect.getsource(difference)  # odd deals against the even pick
     assert "m2, v2, n2 = _half(x, ref_odd, 0)" in inspect.getsource(difference)  # even deals against the odd pick
     assert "mean = (m1 + m2) / 2" in inspect.getsource(difference)
@@ -2195,7 +2219,7 @@ def test_the_r111_self_check():
     start, words = head.index("New to Hearts? Start with:"), head.index("Each word, A to Z")
     check = head[start:words]
     assert "Check yourself (standard rules):" in check
-    assert check.count("<details><summary>") == 5 and check.count("</details>") == 5  # r112: + question 5
+    assert check.count("<details><summary>") == 6 and check.count("</details>") == 6  # r112: + 5; r114: + the pass
     # 1: a leader with only hearts and the Q♠, hearts unbroken, must lead her
     assert ("1. Hearts are not broken and you lead, holding only hearts and the Q♠. What do you lead?</summary>\n\n"
             "The Q♠: she is not a heart ([Lead](#cell-id=term-lead), [Broken](#cell-id=term-broken)).") in check
@@ -2228,7 +2252,12 @@ def test_the_r111_self_check():
     from hearts_teach.agents.coach_stats import verdict_of
     from hearts_teach.course.drills import MARKS
 
-    assert ("5. The coach's Δ for your card is 0.9, give or take 0.3. What does it show, and how many drill marks?"
+    # 5 (r114, rater: add a pass-cycle question): hand 4 (0-based 3) at four players is a hold hand
+    assert ("5. At four players, which way do you pass on hand 4?</summary>\n\nNone: hand 4 is a hold hand (left, right, "
+            "across, hold) ([Pass](#cell-id=term-pass)).") in check
+    assert [Rules().pass_direction(h) for h in range(4)] == ["left", "right", "across", "hold"]
+    # 6 (r114, rater: a coach question among rules ones): labelled for after lesson 08
+    assert ("6. (Coach, from lesson 08) The coach's Δ for your card is 0.9, give or take 0.3. What does it show, and how many drill marks?"
             "</summary>\n\nIts interval, 0.6 to 1.2, starts above 0.25 and ends above 1: *inaccuracy or worse*, 1 mark "
             "([Verdict](#cell-id=term-verdict)).") in check
     lo, hi = 0.9 - 0.3, 0.9 + 0.3
