@@ -1628,7 +1628,7 @@ ANSWERS_12 = {"q1": "hand 3: across; hand 4: no pass",
               "q14": "East", "q15": "3",
               "q16": "Q♠ + A♠ + a diamond", "q19": "2♥", "q20": "Q♠",
               "q17": "you took the Q♠, no one else has points, you hold sure winners",  # r102: no longer the longest
-              "q18": "duck from now on",
+              "q18": "duck (lose tricks on purpose) from now on",  # r114: "duck" glossed where it is asked
               "q13": "the range's low end lies between 1 and 3 points a hand",
               "q21": "East", "q22": "-58", "q23": "-60", "q24": "3", "q25": "-59", "q26": "9♦",
               "q27": "your bot is worse", "q28": "3♣",
@@ -1698,8 +1698,11 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert score_hand([2, 3, 2, 3], [3, 3, 3, 4], bags=(8, 0)).team_points[0] == -58  # bid 4, took 6, 8 bags
     # r103: the −40 reason said "not set" before Q23 defines a set: it now says what the hand earns and loses
     # r112 (report r112/12): the −40 reason left out the bags' +2, so −58 could not be rebuilt from it
-    assert ns["q22"].reason(-40) == ("4 bid, 6 taken: the contract was made and earns 40, and its 2 bags 2 more; "
-                                     "the only minus is the tenth bag's 100")
+    # r114 (report r114/12): the −40 reason did not name the mistake behind −40 (4 bid lost, −10 a trick bid)
+    assert score_hand([2, 3, 2, 3], [2, 4, 1, 6]).team_points[0] == -40  # bid 4, took 3: −40
+    assert ns["q22"].reason(-40) == ("−40 is the score for taking fewer than 4; 6 taken makes the contract: 40, its 2 "
+                                     "bags 2 more, the tenth bag −100")
+    assert "the only minus is" not in ns["q22"].reason(-40)
     assert Rules(players=5).opening_mask == 1 << Card("3C").index
     # the questions added for 06 (the end of a match), 08 (a verdict), 09 (a set)
     from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
@@ -1729,8 +1732,12 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r102 (report r102/12): "its cost's range", "Its lines" and "but not over 3" were hard to parse; the answer is
     # the low end between the lines (as lesson 08: the low end decides), and "inaccuracy" is glossed
     # r103: the deciding rule (the whole range past the line) was only in the hidden reasons: the prompt states it
-    assert ("A verdict needs the whole range past a cut-off: over 1 point a hand for a mistake, over 3 for a blunder."
-            in ns["q13"].question) and "past its line" not in repr(ns["q13"].reasons) and "The coach's lines:" not in ns["q13"].question
+    # r114 (report r114/12): stating the whole-range rule in the prompt gave the answer away: the prompt keeps the
+    # cut-offs, the reasons (and lesson 08) say the whole range must be past one
+    assert ("The cut-offs: over 1 point a hand for a mistake, over 3 for a blunder." in ns["q13"].question
+            and "whole range" not in ns["q13"].question and "whole range past 1 point" in ns["q13"].reason(middle := (
+                "the range's middle is over 1 point a hand, its low end under 1")))
+    assert "past its line" not in repr(ns["q13"].reasons) and "The coach's lines:" not in ns["q13"].question
     assert "Its lines" not in ns["q13"].question and "cost's range" not in str(ns["q13"].choices)
     assert verdict_of(1.01, 1.5) == verdict_of(2.99, 4.0) == "mistake" and verdict_of(0.99, 1.5) != "mistake"
     middle = "the range's middle is over 1 point a hand, its low end under 1"
@@ -1787,6 +1794,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r102: q26 says who led (only West plays after you); q20's 4♠ reason said a spade "can never take the queen",
     # though you hold her: now that she stays in your hand
     assert "North led a diamond and East's 10♦ is winning." in ns["q26"].question
+    # r114 (report r114/12): "♦ J 9 2" appeared only here: the lesson's own card notation
+    assert "Your diamonds are the J♦, 9♦ and 2♦." in ns["q26"].question and "♦ J 9 2" not in ns["q26"].question
     assert "take the queen" not in ns["q20"].reason("4♠") and "stays in your hand" in ns["q20"].reason("4♠")
     # q17: West has *taken* the other hearts (hearts still held could still be won); q14: the queen is still out
     assert "West has taken the other three" in ns["q17"].question or any(
@@ -1836,6 +1845,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
             "trick 3.") in ns["q32"].question and "The cards of Q6" not in ns["q32"].question
     assert "The folded bar above each question hides its code, with the answer and the reasons" in " ".join(
         _md("12_review").split())
+    assert "open it (click ⋯) only afterwards." in _md("12_review")  # r114: how to unfold, as lesson 00 says
     # r103: opened after Q29, the shared bar showed Q30–Q32's answers: the heading says to wait for all four
     assert ("one folded bar holds the code and answers of all four: open it only after you have answered "
             "Q29–Q32.") in " ".join(_md("12_review").split())
@@ -1860,7 +1870,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # round 30: the typed format (words) and the card notation are two short lines, not one dense sentence
     # fresh rater (r32): it says where to type (a new code cell under the question)
     assert ('Click a choice, or type it in a new code cell under the question: - an answer in words, as shown: `q10.choose("the match goes on")`; - a number, as '
-            'digits, with a minus sign if below zero: `q8.choose(13)`; - a card, in any question, as rank and suit letter: `q3.choose("8S")` for the 8♠, T for a ten '
+            'digits, with a minus sign if below zero: `q8.choose(13)`; - a card, wherever the choices are cards, as rank and suit letter: `q3.choose("8S")` for the 8♠, T for a ten '
             '(`"TH"` is the 10♥). These three examples show the format only: none is the right answer.') in intro
     # r34_e: numbers can be typed too (six answers are numbers); a typed number also matches a choice shown as text
     assert 13 in ns["q8"].choices and ANSWERS_12["q8"] != "13"
@@ -1949,12 +1959,17 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r74d: the intro's card format works on the questions whose choices are written as text (q20, q26, q28)
     # r111 (report r111/12): the intro says so ("in any question"); q2 counts hands from 1 as q1 does; q10's reason
     # no longer states "100 or more ends the match" without q11's tie; the closing cell names the folder of `dev`
-    assert "- a card, in any question, as rank and suit letter" in " ".join(_md("12_review").split())
+    # r114 (report r114/12): "in any question" read as "any question takes a card": where the choices are cards
+    # (q20, q26 and q28's text choices included, checked below)
+    assert "- a card, wherever the choices are cards, as rank and suit letter" in " ".join(_md("12_review").split())
+    assert "in any question" not in _md("12_review")
     assert ns12["q2"].question.startswith("Q2 (lesson 01) The second hand of a match (hand 2).")
     assert ns12["q10"].reason("the match goes on") == "West's 104 ends the match: no one shares North's lowest total"
     assert match_verdict((98, 104, 61, 73)) == "the match is over: North wins with 61, the lowest total"
     # r112 (report r112/12): "the folder holding `dev`" did not say which folder: the one above notebooks/
-    assert "opened in the folder that holds `notebooks/` and `dev`" in " ".join(_md("12_review").split())
+    # r114 (report r114/12): a new terminal may open elsewhere: `cd` there
+    assert "opened in the folder that holds `notebooks/` and `dev` (`cd` there if not);" in " ".join(
+        _md("12_review").split())
     assert (ROOT / "dev").exists() and (ROOT / "notebooks" / "12_review.ipynb").exists()
     assert "folder holding `dev`" not in _md("12_review")
     for name, typed in (("q20", "4S"), ("q26", "JD"), ("q28", "2C")):
@@ -1977,7 +1992,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert ("A made contract scores 10 a trick bid and 1 a trick over; a set one, −10 a trick bid."
             in ns12["q24"].question)
     # r103: the scores alone do not settle 3¾: the prompt says the lesson's play-outs compared both roundings
-    assert "Lesson 09a's play-outs compared rounding such counts up and down" in ns12["q24"].question
+    # r114 (report r114/12): "bidding as it teaches" asked for recall: the prompt asks what the scoring favours, and
+    # still says the play-outs compared both roundings
+    assert ("Which rounding does this scoring favour (lesson 09a's play-outs compared both)? What do you bid?"
+            in ns12["q24"].question) and "bidding as it teaches" not in ns12["q24"].question
     assert score_hand([2, 3, 1, 3], [3, 3, 1, 6]).team_points[0] == 31  # bid 3, took 4: 30 and a bag
     assert score_hand([2, 3, 1, 3], [1, 4, 1, 7]).team_points[0] == -30  # bid 3, took 2: set
     # q25: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
