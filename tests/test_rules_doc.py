@@ -166,12 +166,15 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
 
     text = summary_text()
     assert "South–North play against West–East, 13 cards each" in text  # S1
-    assert "the player left of the dealer bids first and leads" in text  # S2
+    # r114: who bids first in the first hand, and the bidding's order, were left to the reader (S2: clockwise)
+    assert "the player left of the dealer (South in the first hand) bids first, the bidding goes clockwise" in text  # S2
+    assert "the player left of the dealer bids first and leads" not in text
     # r111: who deals first (SD6: East) and who leads after the first trick
     from hearts_teach.games.spades.match import SpadesMatch
 
-    assert ("East deals the first hand, then the deal moves one seat clockwise; the player left of the dealer bids "
-            "first and leads the first trick, then each trick's winner leads.") in text
+    assert ("East deals the first hand, then the deal moves one seat clockwise; the player left of the dealer (South "
+            "in the first hand) bids first, the bidding goes clockwise, and that player leads the first trick; then "
+            "each trick's winner leads.") in text
     assert SpadesMatch().first_dealer == 3
     hand = SpadesHand.deal(seed=1, dealer=3)
     assert hand.first_seat == 0 and all(len(hand.cards(s)) == 13 for s in range(4))
@@ -180,6 +183,10 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert "Follow suit if you can, else play any card, a spade included; **spades are always trump**" in text
     # S6-S8 by score_hand: bid 5 took 6 → +51; bid 5 took 4 → set −50; 9 bags + 1 → −100; nil ±100
     assert "+10 a trick bid and +1 a **bag**" in text and "−10 a trick bid" in text
+    # r114: what a set team's tricks earn was learnt only from the quiz (S6: nothing, not even bags; the engine:
+    # bid 5 took 4 scores −50, and 5 + 1 bag did not take the bags from 9 to 10)
+    assert "−10 a trick bid, and the team's tricks earn nothing, not even bags." in text
+    assert score_hand([3, 4, 2, 4], [2, 5, 2, 4], bags=(9, 0)).bags[0] == 9
     assert score_hand([3, 4, 2, 4], [4, 3, 2, 4]).team_points[0] == 51
     assert score_hand([3, 4, 2, 4], [2, 5, 2, 4]).team_points[0] == -50
     assert "every 10 bags: −100" in text and score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == -49
@@ -245,8 +252,9 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # "until a heart has been played" read as rule 7's broken: the first trick and the same-trick heart are said
     assert ("`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
             "not be led or discarded until a heart has been played, on an earlier trick or earlier in this one, unless she "
-            "is the only card left in your hand; following suit with her is always allowed. So, unlike rules 5 and 7, a "
-            "player holding only hearts and Q♠ leads or discards a heart until then.") in text
+            "is the only card left in your hand; following suit with her is always allowed. So a player holding only "
+            "hearts and Q♠ must lead or discard a heart until then, not Q♠, where rule 5 would allow her and rule "
+            "7 require her as a lead.") in text
     # r111: the first-trick clause read as contradicting the same-trick heart, and a summary entry sent the reader to
     # docs/rules.md: one rule for leads and discards ("until then"), the details left to lesson 04 (engine checks below)
     assert "A heart played earlier in the same trick already frees her" not in text
@@ -312,8 +320,10 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert "every player plays alone, for their own score" in text and "26 points are taken in every hand" in text
     # l6 (a fresh newcomer): rule 8's 26 a hand beside the moon's 26 for each other player read as a contradiction:
     # rule 9 says the cards still hold 26 but the scores add 78 (the engine: a moon scores 0, 26, 26, 26)
-    assert ("9. **Moon.** Take all 13 hearts and Q♠ in one hand: you score 0 and each other player 26. The cards still "
-            "hold 26 points, but with three opponents that hand adds 3 × 26 = 78 to the scores, not 26.") in text
+    # r114: "shooter" was first used in the omnibus line, undefined; rule 9 names the moon and the shooter
+    assert "9. **Moon.**" not in text
+    assert ("9. **Shooting the moon.** Take all 13 hearts and Q♠ in one hand (you are the **shooter**): you score 0 "
+            "and each other player 26. The cards still hold 26 points, but with three opponents that hand adds 3 × 26 = 78 to the scores, not 26.") in text
     # r49: the 78 is a four-player figure (cell 2 says the same rules hold at 3 to 6); "with three opponents" says so
     assert Rules().players - 1 == 3
     from hearts_teach.games.hearts.scoring import final_scores as _final
@@ -459,12 +469,16 @@ def test_the_r78_summary_closes_the_rule_gaps():
     standard = position({0: "2C", 1: west}, plays="2C")
     assert {str(c) for c in standard.legal_plays()} == set(west.split())
     # r111: the first-trick and the leader's cases said as one (the engine's, checked above and in the test before)
-    assert "So, unlike rules 5 and 7, a player holding only hearts and Q♠ leads or discards a heart until then." in text
+    # r114: "unlike rules 5 and 7" left the reader to work out what differs: Q♠ is not allowed (the engine above)
+    assert ("So a player holding only hearts and Q♠ must lead or discard a heart until then, not Q♠, where rule 5 "
+            "would allow her and rule 7 require her as a lead.") in text and "unlike rules 5 and 7" not in text
     # rule 7: a heart discarded on a club trick breaks hearts (golden case 5)
     # r81 (rater): "broken by a discard" read as the only way; a leader holding only hearts breaks them too (golden
     # case 3 of docs/rules.md), checked on a deal below
-    assert ("Hearts get broken by a discard: a player who cannot follow suit may play a heart (on the first trick, "
-            "only as rule 5 allows); or by a leader who holds only hearts leading one.") in text
+    # r114: the "; or by a leader" clause read as an afterthought: "in two ways", said in parallel
+    assert ("Hearts get broken in two ways: a player who cannot follow suit discards a heart (on the first trick, "
+            "only as rule 5 allows), or a leader who holds only hearts leads one.") in text
+    assert "Hearts get broken by a discard" not in text
     deal = {0: "2C 5D 6D 7D 8D 9D TD JD QD KD AD 5C 6C", 1: "AC 4D 3D 2D 7C 8C 9C TC JC QC KC 2S 3S",
             2: "3C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 3: "4C AH QS KS AS 4S 5S 6S 7S 8S 9S TS JS"}
     unbroken = position(deal, plays="2C AC 3C 4C 7C")
@@ -544,3 +558,25 @@ def test_the_r81_summary_says_each_case_and_shows_its_working():
     nine = score_hand([3, 4, 2, 4], [4, 3, 2, 4], bags=(9, 0))
     assert nine.team_points[0] == 51 - 100 and nine.bags[0] == 0
     assert score_hand([0, 4, 4, 4], [1, 4, 4, 4]).team_points[0] == -100 + (4 * 10 + 1) == -59
+
+
+def test_the_r114_self_check_asks_a_play_rule():
+    """Rater r114: the self-check asked only about scoring; a third question asks rule 5 (golden case G2: first trick,
+    no club, Q♠, hearts and one diamond: the diamond is the only legal card), graded by the engine."""
+    from hearts_teach import Card
+
+    cells = json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
+    (check,) = [c for c in cells if c["id"] == "rules-03q"]
+    source = "".join(check["source"])
+    assert "from IPython.display import display\n" in source
+    shown: list = []
+    exec(source.replace("from IPython.display import display\n", ""), {"display": shown.append})  # noqa: S102
+    assert len(shown) == 3
+    quiz = shown[2]
+    assert "First trick: East leads the 2♣. You, South, hold no club: Q♠, 4♦ and eleven hearts" in quiz.question
+    assert [c.pretty for c in quiz.choices] == ["Q♠", "2♥", "4♦"]
+    for card, right in [("QS", False), ("2H", False), ("4D", True)]:
+        quiz.choose(Card(card))
+        assert quiz.attempts[-1] == (Card(card), right)
+        assert ("rule 5 allows only a card that is neither a heart nor Q♠" in quiz.last_message) == right
+    assert "three questions to check yourself, the last on a play rule" in summary_text()
