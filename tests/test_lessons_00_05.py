@@ -2074,8 +2074,11 @@ def test_04_r33_the_flush_question():
     assert ids.index("l04-qw-2") < ids.index("l04-qc") and ids.index("l04-qc") + 1 == ids.index("l04-flush") < ids.index("l04-20") < ids.index("l04-high")
     text = " ".join(prose("04_queen_of_spades").split())
     # r100: the third question is the A♠/K♠ one (standard rules), and the line says what a click shows
-    assert ('Three questions: click a card or an answer, or type `flush.choose("…")`, `drop.choose("…")` or '
-            '`high.choose("…")` with your answer between the quotes. A click says whether you are right, and why.') in text
+    # r114: "your answer" left the format a guess ("3S" or "3♠"?): a card code, with an example that answers none
+    assert ('Three questions: click a card, or type `flush.choose("…")`, `drop.choose("…")` or '
+            '`high.choose("…")` with a card code (`"KD"` for K♦) between the quotes. A click says whether you are right, '
+            'and why.') in text and "with your answer between the quotes" not in text
+    assert not flush.is_right(Card("KD")) and Card("KD") not in [*ns["drop"].choices, *ns["high"].choices]  # no answer given
 
 
 def test_04_round_28_who_takes_her_and_north_s_twelve_points():
@@ -2106,7 +2109,21 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     five = hand.tricks[4]
     assert {str(c) for c in five.cards if c.points} == {"QS", "TH"} and five.winner == 0  # the heart and queen missed
     # r32: one hand's scores are printed as "Hand scores" (lesson 06 keeps "total" for the match)
-    assert "Hand scores: {'South': 14, 'West': 0, 'North': 12, 'East': 0}" in printed and "Final scores" not in printed
+    # r114: printed as the lesson's other lines are, not as a Python dict
+    assert "Hand scores: South 14, West 0, North 12, East 0\n" in printed and "Final scores" not in printed and "{" not in printed
+
+
+def test_04_r114_text_view_shows_every_hand_and_a_ten_is_typed():
+    """Rater r114: the first deal's HTML "Text view" showed only South, though the prose points at West's three
+    spades; and no example showed how to type a ten."""
+    cells = {c.get("id"): c for c in cells_of("04_queen_of_spades")}
+    html = "".join("".join(o.get("data", {}).get("text/html", "")) for o in cells["l04-07"]["outputs"])
+    view = html[html.index("<summary>Text view</summary>"):]
+    assert "   West: ♠ Q 10 2  " in view and "  North: ♠ 7 5  " in view and "   East: ♠ 9 8 6 3  " in view
+    text = " ".join(prose("04_queen_of_spades").split())
+    assert 'with, say, `"TH"` for 10♥.' in text and '`"JD"` for J♦' not in text
+    ns = lesson("04_queen_of_spades")
+    assert Card("TH") == Card("10H") and Card("TH") in ns["dump"].cards(0)  # a card South may throw there
 
 
 def test_04_r100_the_third_question_is_holding_a_k_without_the_queen():
@@ -2163,7 +2180,9 @@ def test_04_queen_waits_worked_position_and_quiz():
     assert Rules.preset("queen_waits").describe().endswith("until hearts are broken, unless she is the only card you hold")
     # r103: the variant had no question: the line asks one before the output answers it
     # r112: "Here" cut for the word budget
-    assert "West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? Guess, then see:" in text
+    # r114: the answer printed right under the question: it is folded, and ends with the engine's own reason
+    assert ("West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? "
+            "Guess, then unfold (⋯) the answer:") in text and "Guess, then see" not in text
     assert "Click the queen" not in text and "west.play" not in text and "you must lead a heart" not in text
     ns = lesson("04_queen_of_spades")
     lead = ns["lead"]  # the last position printed: queen_waits
@@ -2174,6 +2193,8 @@ def test_04_queen_waits_worked_position_and_quiz():
     shown = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l04-qw-2" for o in c["outputs"])
     assert "standard     West may lead: 10♦ J♦ Q♦ K♦ Q♠" in shown and "queen_waits  West may lead: 10♦ J♦ Q♦ K♦\n" in shown
     assert "Q♠ is not allowed" not in shown and "in this wider sense" not in text  # r100: one meaning of *broken*
+    assert f"Why not Q♠: {lead.explain('QS').message}\n" in shown and lead.explain("QS").message.startswith("the queen waits")
+    assert [c for c in cells if c.get("id") == "l04-qw-2"][0]["metadata"]["jupyter"]["outputs_hidden"] is True
     # r38_a: "be void" says how to get there, and lesson 01 (which it names) teaches it
     assert "To be **void** in a suit (passing away a short suit can do it: lesson 01)" in text  # r82: opens the sentence
     assert "**Emptying a short suit** (a suit you hold few cards of) can help" in prose("01_deal_and_pass")
@@ -2207,7 +2228,7 @@ def test_04_the_deal_is_shown_before_its_spade_tricks():
     The engine's drawing of all four hands (rank and suit symbols) now comes first, then the spade tricks."""
     cells = cells_of("04_queen_of_spades")
     src = ["".join(c["source"]) for c in cells]
-    drawn = next(i for i, s in enumerate(src) if "drawing(deal)" in s)
+    drawn = next(i for i, s in enumerate(src) if "drawing(deal, all_hands=True)" in s)  # r114: its Text view lists all four hands too
     tricks = next(i for i, s in enumerate(src) if "trick_table(hand)" in s)
     assert drawn < tricks and "bots_play(deal.copy()" in src[tricks]
     out = "".join("".join(o.get("data", {}).get("text/plain", "")) + "".join(o.get("text", ""))
@@ -2988,10 +3009,13 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # r111: "will not be in your own hand (you were not dealt her ...)": she may still be passed to you; "plenty" had
     # no number: three, as for her holder below (A♠/K♠ holders without her, 10,000 rule-bot hands: with 0, 1, 2, 3,
     # 4+ spades of 8 or below they took her 51, 34, 21, 13, 9 %)
-    assert ("**Pass the A♠ and K♠ when you don't keep the queen, unless you hold three or more low spades to play "
-            "instead.**") in text and "plenty" not in text and "will not be in your own hand" not in text
-    # r103: "plenty" was never made concrete: South's own two lower spades did not last
-    assert "to play instead.** South's two lower spades, J♠ and 4♠, were gone after two spade leads." in text
+    # r114: "don't keep ... unless" read two ways, and "low" was undefined (South's J♠ was called "lower"): one
+    # "unless", and "low" is the simulation's own (8 or lower)
+    assert ("**Pass the A♠ and K♠ unless you keep the queen or hold three or more spades of 8 or lower.**") in text
+    assert "plenty" not in text and "will not be in your own hand" not in text and "low spades to play instead" not in text
+    # r103: "plenty" was never made concrete: South's own two other spades did not last
+    assert "8 or lower.** South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
+    assert Card("JS").rank > Card("8S").rank and "two lower spades" not in text
     first = lesson("04_queen_of_spades")["hand"]
     spade_leads = [t for t in first.tricks if t.led_suit == Suit.SPADES]
     assert [t.card_of(0) for t in spade_leads[:3]] == [Card("4S"), Card("JS"), Card("KS")]
@@ -3836,7 +3860,8 @@ def test_04_r74b_rule_6_exception_void_timing_drop_tactic_engine_variant_and_rec
     assert "l04-qw-quiz" not in [c.get("id") for c in cells_of("04_queen_of_spades")]
     recap = text[text.index("## What you learned"):]
     assert recap.count("- ") >= 3 and "never lead spades yourself" in recap and "drop her under a K♠ or A♠" in recap
-    assert "never lead spades yourself, and throw her" in text
+    # r114: "never" failed a player whose only legal lead was a spade
+    assert "lead spades only if you must, and throw her" in text and "never lead spades yourself, and throw her" not in text
     # r74b (confusing 4): the flush question names its goal; 3♦ is safe, only a spade lead forces her out
     flush = ns["flush"]
     assert flush.question.endswith("Which of these do you lead to chase her out?")
