@@ -374,8 +374,9 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r99 (report r98/08: no reason to pass the K♠): the printed 21% against 6%, no mechanism claimed
     # r111 (report r111/08: why 21%? the replays show South's own Q♠ winning): said, with the rule behind it (the K♠
     # kept, only the A♠ outranks her); the stored replays must still show her own Q♠ winning every one of them
+    # r114 (report r114/08: "the K♠ kept, only the A♠ beats her" too compressed): South keeps the K♠, said plainly
     assert ("Keep the K♠ too (K♣ J♦ A♥, a *mistake*) and she ends there in 21%, in the replays always on a trick she "
-            "wins: the K♠ kept, only the A♠ beats her.") in after  # r112 (report r112/08: why her own wins?): the K♠ kept
+            "wins: South keeps the K♠, so only the A♠ beats her.") in after and "the K♠ kept, only" not in after
     assert re.search(r"K♣ J♦ A♥ (\d+) \(won by South's Q♠: \1\)", "".join(stored))
     # r81 (rater: "few or none" of what? only the A♠ can beat her): what happens to her, said
     assert "few or none" not in after
@@ -450,9 +451,14 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): throwing her has a smaller price,
     # and the 0.18 is against the top choice, the Q♠
     assert (f"Throw the A♥ and you keep the queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals "
-            "([figures](#cell-id=l08-20b)), about 0.4 points. Throwing the Q♠ has a small price too: you keep "
+            "([figures](#cell-id=l08-20b)): 13 × 3% ≈ 0.4 points. Throwing the Q♠ has a small price too: you keep "
             "the A♥, which may later win a trick full of hearts: about 0.2 more hearts (4.9 against 4.7, [figures](#cell-id=l08-20b)). "  # r109: the cell printing them
-            f"So the A♥ costs only 0.4 − 0.2 ≈ [{ace.delta_vs_best:.2f}](#cell-id=l08-d3) points a hand more than the Q♠.") in after
+            f"So the A♥ costs 0.4 − 0.2 = 0.2 points a hand more than the Q♠ (unrounded, [{ace.delta_vs_best:.2f}](#cell-id=l08-d3)).") in after
+    # r114 (reader: "0.4 − 0.2 ≈ 0.18" read false; report r114/08: 13 × 3% rebuilt by hand): the rounded sum reads
+    # true, the coach's unrounded 0.18 beside it; both still agree with the coach's figures
+    assert "0.4 − 0.2 ≈" not in after and "about 0.4 points" not in after
+    assert f"{13 * ace.stats['p_take_qs']:.1f}" == "0.4" and f"{void.of('Q♠').stats['exp_hearts'] - ace.stats['exp_hearts']:.1f}" == "0.2"
+    assert f"{ace.delta_vs_best:.1f}" == "0.2" and f"{ace.delta_vs_best:.2f}" == "0.18"
     assert f"{13 * ace.stats['p_take_qs']:.1f}" == "0.4" and f"{void.of('Q♠').stats['exp_hearts']:.1f} and 0%, A♥ {ace.stats['exp_hearts']:.1f}" == "4.9 and 0%, A♥ 4.7"  # r108  # r97: word cap
     assert "The Q♠ costs a little too" not in after and void.best.label == "Q♠"
     assert f"points a hand more than the Q♠: A♥ {ace.delta_vs_best:.2f}, " in "".join(stored) and 0 < ace.delta_vs_best < 0.25
@@ -481,4 +487,11 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # the exercise both lessons link
     number = {lesson[0]: n for n, lesson in enumerate(LESSONS)}
     assert EXERCISES[number["07_play_a_match"]] == EXERCISES[number["08_practice_decisions"]] == "07_strategy"
-    assert "[07_strategy](../exercises/07_strategy.ipynb) (shared with lesson 07) has you write" in after
+    # r114 (report r114/08: name a task that practises this lesson): Part 3, the same DRILLS; "(shared with lesson 07)"
+    # cut for the word cap (the test above keeps both lessons on one exercise)
+    assert ("[07_strategy](../exercises/07_strategy.ipynb) has you write decision rules and measure them against bots; "
+            "Part 3 grades these five drills.") in " ".join(after.split())
+    import json as _json
+    from pathlib import Path as _Path
+    _ex = {c["id"]: "".join(c["source"]) for c in _json.loads((_Path(__file__).parent.parent / "exercises" / "07_strategy.ipynb").read_text())["cells"]}
+    assert _ex["drills-md"].startswith("## Part 3 · Decision drills") and "show_drills()" in _ex["drills-show"]

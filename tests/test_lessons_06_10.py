@@ -3403,7 +3403,8 @@ def test_lesson_08_the_ace_demo_numbers_are_the_coachs():
     assert "about 3.5 more hearts than with 4♥" in assess_play(scope["hand"].view(0)).summary()
     # r92 (rater: "the reason" was undefined): the words after the dash in the coach's printout
     # r112 (report r112/08: read as a general rule, but later reasons count the Q♠'s chances): "here" scopes it
-    assert ("Mind the units: here the words after the dash count **hearts**, the verdict **points a hand** (about 3)."
+    # r114 (report r114/08: "about 3" of what? 3.07 prints two cells down): the A♥'s cost, named
+    assert ("Mind the units: here the words after the dash count **hearts**, the verdict **points a hand** (the A♥'s cost: about 3)."
             in " ".join(_src(cells[ids.index("l08-07a")]).split()) and "the reason counts" not in prose)
     assert "Mind the units: the words after the dash count" not in prose
     assert "interval" not in prose and "Details" not in prose
@@ -3627,8 +3628,8 @@ def test_lesson_08_says_only_what_a_player_needs_to_read_a_verdict():
     # r98 (report r97/08: ranges and thresholds crammed, quoted before printed): what the range is, then three steps
     # r112 (report r112/08: the summary shows verdicts, no range): the range is what lies behind each verdict
     assert "The coach gives each move's cost as a" not in plain
-    assert ("Behind each verdict is a **range**: how many points a hand more than the top choice the move costs, "
-            "95% sure to hold the true cost. 1. The whole range at or below 0.25 (a quarter point): *best*. Several cards can be *best*; *Best:* names the top choice. 2. The range crossing 0.25: "
+    assert ("Behind each verdict is a **range**: the move's cost over the top choice; "
+            "the coach is 95% sure it holds the true cost. 1. The whole range at or below 0.25 (a quarter point): *best*. Several cards can be *best*; *Best:* names the top choice. 2. The range crossing 0.25: "
             "[*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call). 3. Otherwise the range's **low end** "
             "decides: over 0.25, *inaccuracy*; over 1, *mistake*; over 3, *blunder*.") in plain
     # r99: the A♥'s worked range follows its printout (l08-sure-ace), the scale above it
@@ -3805,7 +3806,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert "every 3 of the six cards the " not in prose
     # r110 (report r110/08: how is a pass outside the 20 graded?): beside them, on the same deals (assess_pass's
     # include; drills.grade passes the learner's cards first), the 20's verdicts unchanged
-    assert "each keeping Q♠ or A♠ is a blunder ([figures](#cell-id=l08-20b)). Any other pass is graded beside them, on the same deals." in prose
+    # r114: "beside them" cut (word cap); "on the same deals" keeps the point
+    assert "each keeping Q♠ or A♠ is a blunder ([figures](#cell-id=l08-20b)). Any other pass is graded on the same deals." in prose
     _other, _twenty = grade(DRILLS[0], "QS AS 3C").assessment, grade(DRILLS[0], "KD QS AS").assessment
     assert len(_other) == len(_twenty) + 1 == 21 and _other.of("3♣ Q♠ A♠").call == "mistake"
     assert [(c.label, c.call) for c in _twenty] == [(c.label, c.call) for c in _other if c.label != "3♣ Q♠ A♠"]
@@ -4101,7 +4103,9 @@ def test_lesson_08_reads_the_demonstrations_last_trick_and_states_each_verdicts_
     assert all(row in src08 for row in ("1. The whole range at or below 0.25 (a quarter point): *best*.", "2. The range crossing 0.25: [*too close to call*](glossary.ipynb#cell-id=term-too-close-to-call).", "3. Otherwise the range's **low end** decides: over 0.25, *inaccuracy*; over 1, *mistake*; over 3, *blunder*.", "Drills score **marks**: 2 for *best* or *too close to call*, 1 for an *inaccuracy*, 0 for a *mistake* or *blunder*."))
     # r108 (report r108/08: how sure is "very likely"?): 95% sure, as delta_ci95
     # my review: "it costs, in points a hand, 95% sure" read as broken; the range is what is 95% sure
-    assert "is a **range**: how many points a hand more than the top choice the move costs, 95% sure to hold the true cost" in prose and "very likely" not in prose  # r87; r84; r98
+    # r114 (report r114/08: "95% sure to hold" hard to parse): who is sure of what, said; the unit is in l08-05
+    assert "is a **range**: the move's cost over the top choice; the coach is 95% sure it holds the true cost." in prose and "very likely" not in prose  # r87; r84; r98
+    assert "95% sure to hold the true cost" not in prose
     assert "## After your try" in "".join(_src(c) for c in cells)
 
 
@@ -4653,10 +4657,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # replays link the heart tricks the kept A♥ wins
     # r84 (rater: the first reason given, the kept A♥'s hearts, argued against the best card): the queen first
     # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): a smaller price, against the top choice
-    assert ("Throw the A♥ and you keep the queen: she ends in South's tricks in 3% of deals ([figures](#cell-id=l08-20b)), "
-            "about 0.4 points. Throwing the Q♠ has a small price too: you keep the A♥, which may later win a trick full of hearts"
-            ": about 0.2 more hearts (4.9 against 4.7, [figures](#cell-id=l08-20b)). So the A♥ costs only 0.4 − 0.2 ≈ "
-            "[0.18](#cell-id=l08-d3) points a hand more than the Q♠.") in prose
+    assert ("Throw the A♥ and you keep the queen: she ends in South's tricks in 3% of deals ([figures](#cell-id=l08-20b)): "
+            "13 × 3% ≈ 0.4 points. Throwing the Q♠ has a small price too: you keep the A♥, which may later win a trick full of hearts"
+            ": about 0.2 more hearts (4.9 against 4.7, [figures](#cell-id=l08-20b)). So the A♥ costs 0.4 − 0.2 = 0.2 "
+            "points a hand more than the Q♠ (unrounded, [0.18](#cell-id=l08-d3)).") in prose
+    # r114 (reader: "0.4 − 0.2 ≈ 0.18" did not read true): the rounded sum, then the coach's unrounded 0.18
+    assert "0.4 − 0.2 ≈" not in prose
     # r109: the 4.9/4.7 (hearts) are printed by l08-20b, not the replay (points); the replay link sits on its 0.18
     assert "([replayed here](#cell-id=l08-d3)): about 0.2 hearts" not in prose
     assert "The rest keep her:" not in prose  # r98: cut for density
@@ -5069,7 +5075,9 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             # r98 (report r97/08: the steps explained only half of the 56%): the replays' split, as l08-d1 prints it
             # r108 (report r108/08: half of what?): 274 of 1000 replays, about half the times she ends with you (537, asserted below)
             # r112 (report r112/08: 537 of 1000 is not 56%): the first 1000 of those deals, as l08-d1 replays them
-            'In the first 1000, your A♠ wins her 274 times, about half the times she ends with you; in the rest, another card of yours wins the trick she is dropped on. '
+            # r114 (report r114/08: the first 1000 of what?): in l08-d1's own words, "1000 deals replayed" (l08-figs
+            # defines them as the coach's first 1000); "the rest" shortened for the word cap
+            'In 1000 deals replayed, your A♠ wins her 274 times, about half the times she ends with you; in the rest, another of your cards does. '
             # r99 (report r98/08: the K♠-from-East clause undercut the rule with nothing to do): cut; l08-d1 still prints it
             # r107 (report r107/08: "why, if I no longer hold her?", and the coach's "can still be dropped" read as if
             # only other passes allowed it): the K♠ from East back, as "mostly" (155 of 272, asserted below)
