@@ -196,7 +196,9 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     assert step.startswith("**Reading only:** the print below plays tricks 1 and 2 (North "
                            "wins both, taking no points) and stops at trick 3.") and "neither holds" not in step
     # r111: the reader's question had no line to type (the variable's name was only in its folded code)
-    assert "Answer the question under it (click, or type `throw.choose(\"…\")`, e.g. `\"4D\"`)" in step
+    # r114: a question on who takes trick 3 (the rule was only told) comes before the throw; the step names both
+    assert ("Answer the questions under it (click, or type `who.choose(\"…\")`, then `throw.choose(\"…\")`, "
+            "e.g. `\"4D\"`)") in step and "Answer the question under it" not in step
     assert "button players" not in step
     # newcomer rater: a reader who does not click sees trick 3's position (the trick so far and South's
     # hand) printed by the engine in plain view, with no feedback. Rater r35: its dense code is folded. Rater r77:
@@ -251,7 +253,17 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     # the question: folded code, its four choices, its reasons from the engine (test_00_quizzes answers it)
     quiz = cells[at - 1]
     assert quiz["metadata"]["jupyter"] == {"source_hidden": True}
-    asked = "".join(quiz["outputs"][0]["data"]["text/plain"])
+    # r114: who takes trick 3 was only told; a question before the throw asks it, answered by the engine's winner
+    who = "".join(quiz["outputs"][0]["data"]["text/plain"])
+    assert who.startswith("Trick 3: North K♣, East 6♣, your discard, West 10♣. Who takes it?")
+    for discard in ("KH", "2H", "6S", "4D"):
+        played = FirstHand()
+        played.play("2C")
+        played.play(shed)
+        played.play(discard)
+        assert str(played.hand.tricks[2].card_of(1)) == "TC" and played.hand.tricks[2].winner == 2  # West 10♣; North
+    assert '["North", "East", "South", "West"], "North",' in "".join(quiz["source"])
+    asked = "".join(quiz["outputs"][-1]["data"]["text/plain"])
     # r104: "Which card do you throw?" left the aim unsaid (a reader threw the 6♠ "to avoid points"); it says it
     assert "Which is best to get rid of now?" in asked and "Choices: K♥, 2♥, 6♠, 4♦" in asked
     assert "so your card cannot win." in asked and "Which card do you throw?" not in asked
@@ -392,7 +404,8 @@ def test_r33_status_lines_say_what_is_waiting_and_who_led_and_the_exercises_are_
     text = " ".join(prose("00_welcome").split())
     assert "very little Python" in text
     # rater r74: the index lists exercises for about half the lessons
-    assert ("About half the lessons end with an optional exercise in `../exercises/`, for readers who want to write a little "
+    # r114: "a little" cut to keep the prose within 1,500 words; the exercises stay optional, for readers who want Python
+    assert ("About half the lessons end with an optional exercise in `../exercises/`, for readers who want to write "
             "Python: it checks your code.") in text
 
 
