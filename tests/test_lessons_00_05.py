@@ -3461,7 +3461,8 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # r51_05: the plain names before the engine's terms
     # r55_05: the plain names only (the engine's names are in the printed rules)
     # r114: "a variant" read as published; docs/rules.md D8: the new moon is a house rule no published text describes
-    assert ("The course plays the moon as scored above, the *standard* moon, by default. In the *new moon*, a house rule "
+    # (a house-rule *variant*: the glossary's Variant and Preset entries link this lesson, test_lesson_links)
+    assert ("The course plays the moon as scored above, the *standard* moon, by default. In the *new moon*, a house-rule variant "
             "([docs/rules.md](../docs/rules.md), D8), the shooter's own score "
             "goes *down* by 26 instead, and nobody else scores:") in text and "In a variant" not in text
     # r50_05: the heading sits over a table of what failing costs: all or nothing
