@@ -2132,8 +2132,9 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r98 (newcomer r97: "its bot broke the nil" overstated South's part: East's J♠ was forced): said as it was
     # r99 (words): "let it win" cut, the same meaning
     # r108 (words): "under it" cut (duck says it), the same facts
-    assert ("As played, East's J♠ was forced in trick 12; South, its 9 tricks made, ducked with 8♠, keeping A♠."
-            ) in " ".join(prose().split())
+    # r115: "its 9 tricks made" read as South's own 9 (South bid 5; the side's contract is 9, checked above)
+    assert ("As played, East's J♠ was forced in trick 12; South, its side's contract made, ducked with 8♠, keeping A♠."
+            ) in " ".join(prose().split()) and "its 9 tricks made" not in " ".join(prose().split())
     assert "its bot broke the nil" not in " ".join(prose().split())
     assert [line for line in shown.splitlines() if line.startswith("──")] == heads[2:]
     assert shown.index(heads[2]) < shown.index("12. N 10♠*  E  4♠") < shown.index(heads[3])

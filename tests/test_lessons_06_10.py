@@ -3821,7 +3821,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     l01 = " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass") if c["cell_type"] == "markdown").split())
     # r81: lesson 01's example pass is now J♣ Q♠ A♠, still the queen, the ace and a high card
     # r114: rule 1's "few low spades" now says how many: three or more lower spades guard her (lesson 04)
-    assert "South chooses J♣ Q♠ A♠." in l01 and "**The queen of spades** (13 points), unless three or more lower spades guard her" in l01
+    assert "South chooses J♣ Q♠ A♠." in l01 and "**The queen of spades** (13 points), unless three or more low spades guard her" in l01  # r115
     # r74b (rater: the 4♠-alone blunder's reason came two sentences after it, and never said why it hurts): its own
     # paragraph, the reason right after it
     # r74b read: "every pass" overstated it (the coach compares 20 of 286): the compared passes, all six blunders

@@ -638,7 +638,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # a fresh newcomer rater: one sentence held two "unless" asides; now two sentences, one each
     # r75 rater: "bare" linked to its glossary entry, as "void" and "still out" are
     assert ("Pass the queen and keep the ace, and the ace is **[bare](glossary.ipynb#cell-id=term-bare)**: South's only "
-            "spade, unless the cards passed to South bring more.") in text and "at the latest" not in text
+            "spade, unless South receives more.") in text and "at the latest" not in text  # r115: words
     # r73b rater: a short question on a new hand practises the rule before the deal-551 exercise
     every = notebook_cells("08a_keeping_track")
     ids = [c.get("id") for c in every]
@@ -729,11 +729,14 @@ def test_08a_the_pass_left_is_practised_after_the_advice():
         "hands dealt at random) and grades its cost (points a hand against its best) by its "
         "95 % [range](glossary.ipynb#cell-id=term-interval): all 0.25 or less, *best*; low end over 0.25 an "
         "[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy), over 1 a [mistake](glossary.ipynb#cell-id=term-mistake), "
-        "over 3 a [blunder](glossary.ipynb#cell-id=term-blunder).")
+        "over 3 a [blunder](glossary.ipynb#cell-id=term-blunder); otherwise *too close to call*.")
     assert "up to 1 point a hand worse" not in picker_intro
     from hearts_teach.agents.coach_stats import BAND, verdict_of
     assert BAND == 0.25 and [verdict_of(lo, 9) for lo in (0.3, 1.1, 3.1)] == ["inaccuracy", "mistake", "blunder"]
     assert verdict_of(-0.2, 0.25) == "best" and verdict_of(0.1, 0.3) != "best"
+    # r115: a range across 0.25 (say 0.1 to 0.6) fitted no grade named: "otherwise too close to call" (the coach's
+    # words for the verdict "fine", agents/coach.py)
+    assert verdict_of(0.1, 0.6) == "fine"
     assert 'or type, say, `right.choose("QH JH 5C")`' in picker_intro and "by the low end of its" not in picker_intro
     assert "more than its best, a [mistake]" not in picker_intro
     assert ids.index("l08a-15") + 1 == ids.index("l08a-20")  # just before the pass right's picker
