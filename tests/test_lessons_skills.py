@@ -1631,7 +1631,8 @@ ANSWERS_12 = {"q1": "hand 3: across; hand 4: no pass",
               "q14": "East", "q15": "3",
               "q16": "Q♠ + A♠ + a diamond", "q19": "2♥", "q20": "Q♠",
               "q17": "you took the Q♠, no one else has points, you hold sure winners",  # r102: no longer the longest
-              "q18": "duck (lose tricks on purpose) from now on",  # r114: "duck" glossed where it is asked
+              "q18": "duck from now on (take no more points)",  # r114: "duck" glossed where it is asked
+              # r115: "(lose tricks on purpose)" clashed with Q12 (win a trick with no points in it): points, not tricks
               "q13": "the range's low end lies between 1 and 3 points a hand",
               "q21": "East", "q22": "-58", "q23": "-60", "q24": "3", "q25": "-59", "q26": "9♦",
               "q27": "your bot is worse", "q28": "3♣",
