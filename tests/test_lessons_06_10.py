@@ -5941,7 +5941,7 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
             "her holder took a short queen in 78% at four, 50% at six. Passed, she came back onto the passer's trick in "
             "38% and 21%. A longer queen, kept, was taken less than a short one: 28% and 15%. All three rates fall at "
             "six, but there a queen is short almost three times as often: 41.7% against 15.1% at four. With no pass "
-            "(one hand in four at four and six, in three at five), throw her when you cannot follow suit.") in text
+            "(one hand in four at four and six, in three at five), discard her after trick 1.") in text  # r115: H6 bars her on trick 1
     assert "a longer queen, 28% and 15%" not in text and "is always taken more than a longer one" not in text
     # r111 (report r111/11, stuck 1 and 5, asks 1 and 5): what grows at six (how often she is short) is tied to the
     # falling rates; the hold-hand share is given at four too (the rotation, checked below)
