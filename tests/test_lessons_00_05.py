@@ -8,6 +8,7 @@ quiz (``test_no_preanswered.py``), so the answers live here.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -2247,14 +2248,17 @@ def test_04_the_deal_is_shown_before_its_spade_tricks():
     The engine's drawing of all four hands (rank and suit symbols) now comes first, then the spade tricks."""
     cells = cells_of("04_queen_of_spades")
     src = ["".join(c["source"]) for c in cells]
-    drawn = next(i for i, s in enumerate(src) if "drawing(deal, all_hands=True)" in s)  # r114: its Text view lists all four hands too
+    drawn = next(i for i, s in enumerate(src) if "drawing(deal)" in s)
     tricks = next(i for i, s in enumerate(src) if "trick_table(hand)" in s)
     assert drawn < tricks and "bots_play(deal.copy()" in src[tricks]
     out = "".join("".join(o.get("data", {}).get("text/plain", "")) + "".join(o.get("text", ""))
                   for o in cells[drawn]["outputs"])
     deal = Hand.deal(seed=19, pass_direction="hold")
+    # r114: the HTML's own "Text view" (its screen-reader twin) lists all four hands too, as its table does
+    text_view = "".join("".join(o.get("data", {}).get("text/html", "")) for o in cells[drawn]["outputs"]).split("Text view")[1]
     for seat in range(4):
         assert f"{deal.seat_names[seat]}: {deal.dealt(seat).pretty}" in out
+        assert html.escape(f"{deal.seat_names[seat]}: {deal.dealt(seat).pretty}") in text_view
     # r81: "as the engine draws it" and "seed 19" were jargon to a newcomer: a fixed example deal
     # r104: "example" cut for words
     assert ("on a fixed deal, with no pass. First the deal, before the first card: West was dealt the queen "

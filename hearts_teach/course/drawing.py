@@ -16,8 +16,8 @@ from typing import Any
 
 
 class drawing:  # noqa: N801 - reads as a function in a lesson cell: drawing(hand)
-    def __init__(self, game: Any, all_hands: bool = False):
-        self.game, self.all_hands = game, all_hands
+    def __init__(self, game: Any):
+        self.game = game
 
     @classmethod
     def of(cls, html: str, text: str) -> drawing:
@@ -25,12 +25,7 @@ class drawing:  # noqa: N801 - reads as a function in a lesson cell: drawing(han
         return cls(_Drawn(html, text))
 
     def _repr_html_(self) -> str:
-        html = self.game._repr_html_()
-        if self.all_hands:  # r114: the HTML's own "Text view" showed only the hand to play
-            from hearts_teach.present.render import text_view_html
-
-            html = html.replace(text_view_html(self.game.text()), text_view_html(self.game.text(all_hands=True)))
-        return html
+        return self.game._repr_html_()
 
     def __repr__(self) -> str:
         return self.game.text(all_hands=True)

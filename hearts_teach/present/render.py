@@ -174,7 +174,8 @@ def hand_html(hand: Hand) -> str:
     if hand.is_over:
         sc = ", ".join(f"{names[s]} {v}" for s, v in enumerate(hand.scores))
         parts.append(f"<div><b>Scores:</b> {escape(sc)}</div>")
-    parts.append(text_view_html(hand.text()) + "</div>")
+    # the table above shows every hand, so its text twin does too
+    parts.append(text_view_html(hand.text(all_hands=True)) + "</div>")
     return "".join(parts)
 
 
