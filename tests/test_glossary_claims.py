@@ -199,9 +199,12 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     assert ("Lesson 09a's K♠ 10♠ 7♠ 4♠ (none crossed off): the K♠ counts 1 (lacks the A♠, keeps three smaller), the 10♠ ¾ "
             "(lacks three, keeps two).") in t
     # r112 (rater: could not redo the 1½ ruffs nor why they cross off two spades): the short suits and the rounding
-    assert ("when it is bigger: lesson 09a's A♠ J♠ 8♠ 6♠ 5♠ 4♠ 3♠ 2♠ has ruffs 1½ (♥ and ♦ doubletons ¼ each, a ♣ "
-            "singleton 1), which cross off its lowest spades, one per ruff trick, 1½ rounded to 2: the 3♠ 2♠; then A♠ 1 + "
-            "J♠ 1 + 8♠ ¾ (lacks four, keeps three) + 6♠ 0 + 5♠ 0 = 2¾, and 2¾ + 3 = 5¾, more than their 2¾ + 1½ = 4¼.") in t
+    # r116 (newcomer r115 item 3.2: one sentence held four steps at once): the same count as numbered steps
+    assert ("when it is bigger. Lesson 09a's A♠ J♠ 8♠ 6♠ 5♠ 4♠ 3♠ 2♠: 1. Ruffs 1½ (♥ and ♦ doubletons ¼ each, a ♣ "
+            "singleton 1) cross off the lowest spades, one per ruff trick, 1½ rounded to 2: the 3♠ 2♠. 2. The five "
+            "highest: A♠ 1 + J♠ 1 + 8♠ ¾ (lacks four, keeps three) + 6♠ 0 + 5♠ 0 = 2¾. 3. The three after the fifth, "
+            "4♠ 3♠ 2♠: 3. 4. 2¾ + 3 = 5¾ beats protected spades and ruffs, 2¾ + 1½ = 4¼.") in t
+    assert "and 2¾ + 3 = 5¾, more than their 2¾ + 1½ = 4¼." not in t  # r116
     assert "counts 2¾ + 3 = 5¾, more than their 4¼." not in t  # r111
     five = count_text(SpadesHand.deal(seed=22, dealer=1).cards(0))  # lesson 09a's first count
     assert "K♠ 1: higher spades not held: A♠; smaller spades kept: 10♠ 7♠ 4♠" in five
@@ -279,19 +282,27 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     assert BAND == 0.25
     # r97: "interval" and "Δ vs best" link their entries where the coach entries first use them
     # r111 (rater: read "best" as "the single best card"): the plain meaning comes first
-    assert ("**Best** (coach) — not \"the single best card\": the verdict for any choice whose whole 95 % "
-            "[interval](#cell-id=term-interval) of [Δ vs best](#cell-id=term-delta-vs-best) lies at or below a quarter "
-            "point a hand: it costs at most ¼ point a hand more than each half's pick, as far as the deals show, so "
+    # r116 (newcomer r115 item 4.1: a plain first sentence): what it costs first, the interval in brackets
+    assert ("**Best** (coach) — not \"the single best card\": the verdict for any choice that costs at most ¼ point a "
+            "hand more than each half's pick, as far as the deals show (its whole 95 % "
+            "[interval](#cell-id=term-interval) of [Δ vs best](#cell-id=term-delta-vs-best) lies at or below 0.25), so "
             "several cards can be *best*.") in t
-    assert "*Best* is a grade, not one card: it can go to several, the top choice among them or not." in _entry("Δ vs best")
+    # r116: Δ vs best no longer repeats Best's "several cards" (cut for length); Best says it
+    assert "*Best* is a grade, not one card" not in _entry("Δ vs best")
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
     # rater r78: "cannot confirm even that one, it is ... too" was hard to parse: one plain sentence
     # r93: "how can the top choice be unsure against itself?": the plain reason (coach_stats: chosen on one half of the
     # deals, measured on the other), and the link opens the cell of 06a that shows it
     # r107: one name, "top choice", for the coach's preferred card ("its best" read as a third thing)
     # r112 (rater: what is the top choice's Δ measured against?): each half picks, as coach_stats.gather does
+    # r116 (newcomer r115 item 3.1: why halves?): choosing and measuring on the same deals would flatter the
+    # winner (coach_stats' "No winner's curse")
+    import inspect
+
+    from hearts_teach.agents import coach_stats
+    assert "would make the winner look better than it is" in inspect.getsource(coach_stats)
     assert ("Each half of the coach's deals picks the choice that took fewest points there, and every choice is measured "
-            "against it on the other half; the *top choice*, listed first, is the one with the least Δ. When the two "
+            "against it on the other half, so luck cannot flatter the pick; the *top choice*, listed first, is the one with the least Δ. When the two "
             "halves pick different cards, even the top choice can show [too close to call](#cell-id=term-too-close-to-call) "
             "([lesson 06a, trick 3](06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md)).") in t
     assert "when the deals cannot confirm it (lesson 06a, trick 3)" not in t
@@ -662,7 +673,8 @@ def test_the_round_18_entries_say_what_the_engine_does():
         spade_on_side = [s for s in trick.seats if trick.led_suit.letter != "S" and trick.card_of(s).suit.letter == "S"]
         assert trick.trumped == (trick.winner in spade_on_side)
     # Autopilot: the Spades table's button; Clean cites 09 too
-    assert "at the Spades table, *Bot plays for me*" in t
+    # r116 (newcomer r115 item 3.7: does the Spades table's Finish hand play my cards too?): yes, with your seat's bot
+    assert "at the Spades table, *Bot plays for me* and *Finish hand*)" in t
     assert SpadesTable(seed=9).buttons["step"].description == "Bot plays for me"
     # r109 (rater: do Finish trick / Finish match play my cards too?): every button that runs the autopilot
     # (TableWidget.step on your turn, finish_trick, finish_hand, play_match)
@@ -672,6 +684,7 @@ def test_the_round_18_entries_say_what_the_engine_does():
     from hearts_teach.present.widgets.table import TableWidget as _TW
     assert "self._autoplay(" in inspect.getsource(_TW.finish_trick) and "self._autoplay(" in inspect.getsource(_TW.finish_hand)
     assert "self.finish_hand()" in inspect.getsource(_TW.play_match)
+    assert "self._drive(self.bots)" in inspect.getsource(SpadesTable.finish_hand)  # r116: your seat's bot too
     clean = re.search(r"\*\*Clean\*\*.*?(?= - \*\*)", t).group(0)
     assert "(09_hearts_vs_spades.ipynb)" in clean and "(09b_nil_and_blind_nil.ipynb)" in clean
     # Bot: one line per level (newcomer round 26: the code name first, its label linked in brackets)
@@ -1066,7 +1079,7 @@ def test_the_round_26_entries_say_what_the_engine_does():
     assert ("nobody may play a [penalty card](#cell-id=term-penalty-card) (a heart or Q♠) on it while holding any other "
             "card: a player with no clubs discards a card that is not a heart or the Q♠ if they have one (under "
             "[Omnibus](#cell-id=term-omnibus) the J♦, worth −10, is not a penalty card and may be played here), so only a hand of "
-            "nothing but hearts and Q♠ can put a penalty card on it.") in first and "without points" not in first
+            "nothing but penalty cards can put one on it.") in first and "without points" not in first
     assert "is such a card" not in first  # r111: "such a card" could point to either phrase before it
     jack = position({0: "JD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH QS", 3: "2C"}, plays="2C", rules=Rules.preset("omnibus"))
     assert [c.pretty for c in jack.legal_plays()] == ["J♦"]
@@ -1782,6 +1795,14 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert moon == 0 and scores == (0, 16, 26, 26)
     assert "in a [moon](#cell-id=term-moon) hand too (the moon does not need it)" in _entry("J♦")
     assert "this course's own `queen_waits` rules" in _entry("Queen waits")
+    # r116 (newcomer r115 item 3.3): a heart discarded earlier in the same trick lets her be discarded (docs/rules.md)
+    assert "leads a heart. A heart earlier in the same trick counts as breaking them." in _entry("Queen waits")
+    from hearts_teach.course.positions import position as _position
+    deal = {0: "2C 5D 6D 8D 9D TD JD QD KD AD 2S 3S 4S", 1: "3C 8C 2H 3H 4H 5H 6H 7H 8H 9H TH 5S 6S",
+            2: "4C QS 6C 7C 9C JH QH KH AH 7S 8S 9S TS", 3: "AC 7D 2D 3D 4D TC JC QC KC 5C JS KS AS"}
+    for first, may in (("4H", True), ("8C", False)):  # West discards before North, void in diamonds
+        pos = _position(deal, plays="2C 3C 4C AC 7D 5D " + first, rules=Rules.preset("queen_waits"))
+        assert pos.turn == 2 and ("Q♠" in [c.pretty for c in pos.legal_plays()]) is may, first
     assert "perhaps" not in _entry("Dump")
     # r78: one plain sentence (three colon-joined clauses said one thing)
     # r81: "sheds it safely" was false of a dead spade, which trumps the trick and wins it (held in the r81 test)
@@ -2101,8 +2122,10 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert not mask("2D 3D") & Rules(players=6).compiled.deck  # the 2♦ and 3♦ are taken out at six
     # r109 (rater: why does the deck matter?): the reason, every table size
     assert "In Hearts each low card guards against one lead" in _entry("Guard") and \
-        ("and Q♦ 5♦ has one guard (any lower diamond guards; the example uses the 5♦ because the 2♦ and 3♦ are taken out "
-         "at some table sizes). The Spades bots count more strictly: Q♦ 3♦ 2♦ is guarded, Q♦ 2♦ is not") in _entry("Guard")
+        ("and Q♦ 5♦ has one guard (so has Q♦ 2♦, where the 2♦ is dealt). The Spades bots count more strictly: "
+         "Q♦ 3♦ 2♦ is guarded, Q♦ 2♦ is not") in _entry("Guard")
+    # r116 (newcomer r115 item 3.6: is a queen with one low card guarded?): Q♦ 2♦ set beside the Spades count
+    assert "the example uses the 5♦ because" not in _entry("Guard")
     # r111 (rater: could the 2♦ not guard at four?): any lower diamond does, where it is dealt
     assert cascade(mask("QD 2D 5C"), Suit.DIAMONDS.value, False, True, Rules().compiled)[0] == mask("QD 2D")
     # Break-even: lesson 08b's own figures for deal 683
@@ -2133,15 +2156,15 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # r107: "the coach's best" read as a third thing: one name, top choice, and the grade best set apart
     # r112 (rater: measured against itself, the top choice's Δ would always be 0): what each half is compared with,
     # as coach_stats.difference does it, and why the top choice's Δ is at most 0
-    assert ("how many more points a hand a choice costs, on average over the sampled deals, than the choice each half of "
-            "the deals picks: on the odd-numbered deals it is compared with the choice that took fewest points on the "
-            "even-numbered ones, on the even-numbered deals with the choice that took fewest on the odd ones, and Δ is the "
-            "mean of the two halves, so the *best* in its name is each half's pick. The top choice is the one with the least Δ, so its Δ is at most 0 (a half's pick "
+    # r116 (newcomer r115 item 3.1): a rough meaning first, then the halves and why (luck on the picking deals)
+    assert ("roughly, how many more points a hand a choice costs than the cheapest choice on the sampled deals (0 or "
+            "below: as cheap). Each half of the deals (odd-numbered, even-numbered) picks the choice that took fewest "
+            "points there, and every choice is compared with that pick on the other half, so luck cannot flatter the "
+            "pick; Δ is the mean of the two halves. The top choice is the one with the least Δ, so its Δ is at most 0 (a half's pick "
             "scores 0 against itself and at most 0 on the deals that picked it), and any Δ, even the top choice's, can "
             "come out a little below 0, as when the halves pick different choices (see [Best](#cell-id=term-best)). "
             "Say the even deals pick X (0.4 points a hand fewer than Y there) and the odd deals pick Y (0.2 fewer than X "
-            "there): X's Δ is (0 − 0.4) ÷ 2 = −0.2, Y's (−0.2 + 0) ÷ 2 = −0.1, so X is the top choice. "
-            "*Best* is a grade, not one card: it can go to several, the top choice among them or not.") in _entry("Δ vs best")
+            "there): X's Δ is (0 − 0.4) ÷ 2 = −0.2, Y's (−0.2 + 0) ÷ 2 = −0.1, so X is the top choice.") in _entry("Δ vs best")
     assert "As the top choice is picked on one half of the deals" not in _entry("Δ vs best")  # r112
     # r114 (rater: a small numeric example): X and Y on ten deals, as difference computes them
     ex = np.array([0, 1, 0, 0, 0, 0, 0, 0, 0, 0])  # odd deals 1, 3, …: X 0.2 more than Y there
@@ -2219,7 +2242,7 @@ def test_the_r111_self_check():
     start, words = head.index("New to Hearts? Start with:"), head.index("Each word, A to Z")
     check = head[start:words]
     assert "Check yourself (standard rules):" in check
-    assert check.count("<details><summary>") == 6 and check.count("</details>") == 6  # r112: + 5; r114: + the pass
+    assert check.count("<details><summary>") == 7 and check.count("</details>") == 7  # r112: + 5; r114: + the pass; r116: + Spades
     # 1: a leader with only hearts and the Q♠, hearts unbroken, must lead her
     assert ("1. Hearts are not broken and you lead, holding only hearts and the Q♠. What do you lead?</summary>\n\n"
             "The Q♠: she is not a heart ([Lead](#cell-id=term-lead), [Broken](#cell-id=term-broken)).") in check
@@ -2235,9 +2258,12 @@ def test_the_r111_self_check():
                          plays="2C 3C 4C AC 2D 3D QS AD", rules=rules)
         assert queen.hearts_broken is broken
     # 3: on the first trick, no clubs: a heart only from a hand of nothing but hearts and the Q♠
-    assert ("3. On the first trick you hold no clubs. May you play a heart?</summary>\n\nOnly if you hold nothing but "
-            "hearts and the Q♠ ([First trick](#cell-id=term-first-trick)).") in check
-    assert "so only a hand of nothing but hearts and Q♠ can put a penalty card on it" in _entry("First trick")
+    # r116 (newcomer r115 item 3.5: "nothing but hearts and the Q♠" read as "you must hold the Q♠ too")
+    assert ("3. On the first trick you hold no clubs. May you play a heart?</summary>\n\nOnly if every card you hold "
+            "is a heart or the Q♠ ([First trick](#cell-id=term-first-trick)).") in check
+    assert "so only a hand of nothing but penalty cards can put one on it" in _entry("First trick")
+    assert "nothing but hearts and Q♠ can put" not in _entry("First trick")  # r116: the same reading
+    assert "a [penalty card](#cell-id=term-penalty-card) (a heart or Q♠)" in _entry("First trick")
     stuck = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 3: "2C"}, plays="2C")
     assert sorted(stuck.legal_plays()) == sorted(stuck.cards(0))
     one_diamond = position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C")
@@ -2263,6 +2289,13 @@ def test_the_r111_self_check():
     lo, hi = 0.9 - 0.3, 0.9 + 0.3
     assert verdict_of(lo, hi) == "inaccuracy" and verdict_words("inaccuracy", hi) == "inaccuracy or worse"
     assert MARKS["inaccuracy"] == 1 and "| inaccuracy | inaccuracy (*inaccuracy or worse* if it ends above 1) |" in _entry("Verdict")
+    # 7 (r116, newcomer r115 item 4.5: no Spades question): a contract of 4 made with 6 tricks, no bags before
+    from hearts_teach.games.spades.scoring import score_hand
+
+    assert ("7. (Spades) Your team bids 4 and takes 6, with no bags yet. What does it score?</summary>\n\n42: 10 × 4 "
+            "for the [contract](#cell-id=term-contract) and 1 for each of 2 [bag](#cell-id=term-bag)s.") in check
+    assert score_hand([2, 2, 2, 2], [3, 3, 3, 4], (0, 0)).team_points[0] == 42 == 10 * 4 + 2
+    assert "+1 point each" in _entry("Bag")
 
 
 def test_the_r112_preset_and_beginner_entries():
@@ -2275,8 +2308,9 @@ def test_the_r112_preset_and_beginner_entries():
     assert "The defaults are the standard game; each preset other than `standard` is a [variant]" in _entry("Rule option")
     assert "each preset is a [variant]" not in _entry("Rule option")
     assert "standard" in Rules.presets() and Rules.preset("standard") == Rules()
+    # r116 (newcomer r115 item 3.4): the A♠ / A♥ case named (held below: of the A♥ and A♠, the A♠)
     assert ("throws its highest card when it cannot follow (so an ace or a king goes before the Q♠; between equal ranks, "
-            "♠ before ♥, ♦, ♣)") in " ".join(_entry("Beginner").split())
+            "♠ before ♥, ♦, ♣: A♠ before A♥)") in " ".join(_entry("Beginner").split())
     assert "(aces and kings before the Q♠)" not in _entry("Beginner")
     bot = make_bot("beginner", 0)
     # West, void in clubs on trick 2's club lead: the K♦ before the Q♠; of the A♦ and A♥, the A♥; of the A♥ and A♠, the A♠
