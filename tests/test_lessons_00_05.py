@@ -133,10 +133,15 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     # newcomer rater (issue 27, round 27): the progress cells looked out of place in a rules page; they stay (shown
     # in lesson 00 and here), and the first words under a short heading say why they are here
     # rater r39_b: still a surprise; the heading and its first words now say it is not a rule, what it shows and why
+    # r116 (newcomer r115 items 3.4, 3.5): does lesson 00 show the table too, and do this page's questions count?
+    # Both said plainly (progress_log keeps this page's answers under "rules_summary", shown as "Rules summary")
     assert ("## Your progress in the lessons\n\nNot a rule: a table of the quiz questions and drills you have "
-            "answered in each lesson, and how many you got right.\nIt sits here, as in [lesson 00](00_welcome.ipynb), "
-            "because every lesson links this page: one click from any lesson.") in summary
-    assert summary.lower().count("every lesson links this page") == 1  # round 28: said once
+            "answered in each lesson (this page's too, as *Rules summary*), and how many you got right.\n"
+            "[Lesson 00](00_welcome.ipynb) shows the same table; this page keeps it one click from any lesson.") in summary
+    assert "It sits here, as in [lesson 00]" not in summary  # r116
+    from hearts_teach.course.progress import _NAMES
+    assert _NAMES["rules_summary"] == "Rules summary"
+    assert summary.count("one click from any lesson") == 1  # round 28: said once
     assert "show_progress()" in summary and "show_progress()" in code
     lessons = [p for p in NB.glob("[0-9]*.ipynb")]
     assert lessons and all("(rules_summary.ipynb)" in p.read_text(encoding="utf-8") for p in lessons)

@@ -179,6 +179,10 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     hand = SpadesHand.deal(seed=1, dealer=3)
     assert hand.first_seat == 0 and all(len(hand.cards(s)) == 13 for s in range(4))
     assert "**spades are always trump**" in text and "No spade may be led until one has been played" in text
+    # r116 (newcomer r115 item 3.3: how does the first spade get played?): by a player void in the led suit (the
+    # engine lets a void player play a spade before they are broken: the void check below)
+    assert ("No spade may be led until one has been played (by a player void in the led suit), unless you hold only "
+            "spades.") in text
     # rater r36_e: a player who cannot follow may play any card, a spade included (tests/test_spades_game.py plays both)
     assert "Follow suit if you can, else play any card, a spade included; **spades are always trump**" in text
     # S6-S8 by score_hand: bid 5 took 6 → +51; bid 5 took 4 → set −50; 9 bags + 1 → −100; nil ±100
@@ -252,9 +256,14 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # "until a heart has been played" read as rule 7's broken: the first trick and the same-trick heart are said
     assert ("`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
             "not be led or discarded until a heart has been played, on an earlier trick or earlier in this one, unless she "
-            "is the only card left in your hand; following suit with her is always allowed. So a player holding only "
-            "hearts and Q♠ must lead or discard a heart until then, not Q♠, where rule 5 would allow her and rule "
-            "7 require her as a lead.") in text
+            "is the only card left in your hand; following suit with her is always allowed. So until then, holding only "
+            "hearts and Q♠: void in the led suit, you discard a heart (rules 4 and 5 alone would allow Q♠); leading, you "
+            "lead a heart (rule 7 alone would require Q♠).") in text
+    # r116 (newcomer r115 item 3.1: "where rule 5 would allow her" read three times): the two cases apart
+    assert "where rule 5 would allow her and rule 7 require her as a lead" not in text
+    first = {3: "2C", 0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"}  # the first trick, no club: a discard
+    assert "QS" not in {str(c) for c in position(first, plays="2C", rules=Rules.preset("queen_waits")).legal_plays()}
+    assert "QS" in {str(c) for c in position(first, plays="2C").legal_plays()}  # rule 5 alone allows her
     # r111: the first-trick clause read as contradicting the same-trick heart, and a summary entry sent the reader to
     # docs/rules.md: one rule for leads and discards ("until then"), the details left to lesson 04 (engine checks below)
     assert "A heart played earlier in the same trick already frees her" not in text
@@ -263,7 +272,8 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
         encoding="utf-8"))["cells"])
     entry = text[text.index("`queen_waits` (["):]
     entry = entry[:entry.index("## Three to six players")]
-    assert "(details:" not in entry and entry.count("(") == entry.count(")") == 2  # r111: one lesson link only
+    # r111: one lesson link only; r116: two bracketed cases, so the links are counted, not the brackets
+    assert "(details:" not in entry and entry.count("(") == entry.count(")") and entry.count("](") == 1
     assert "7. **Hearts.**" in text and "(a leader with only hearts and Q♠ must lead Q♠)" in text
     assert "following suit with her is allowed, and a leader" not in text and "Unlike rule 7" not in text
     # "until a heart has been played": trick 2, West leads 4♦ and North and East hold no diamond. North discards a
@@ -345,8 +355,9 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     assert "`first_trick_points` ([03](03_breaking_hearts.ipynb)): hearts and Q♠ may be played on the first trick" in text
     # rater r38_b: the aim comes first, and rule 2 says the engine numbers hands from 0 (hand 1 is number 0)
     # r113 (newcomer r113/rules_summary): the match ends at a hand's end, not the moment someone reaches 100
+    # r116 (newcomer r115 item 3.6: the first sentence read as complete): the tie, as rule 10 says it
     assert text.index("The aim: take as few points as you can (1 a heart, 13 the Q♠); once someone reaches 100 at a "
-                      "hand's end, the lowest total wins.") < text.index("## Hearts (four players)")
+                      "hand's end, the lowest total wins (a tie for lowest plays on).") < text.index("## Hearts (four players)")
     # rater r43_g: after "hand 3 across" the aside read as if that hand were counted from 0: it ended the sentence
     # rater r45_b: "then again" said as "then the cycle repeats"; the aside (asked by r38_b for readers of
     # pass_direction) was clutter on a rules page: the engine's own printout below labels its four directions
@@ -470,8 +481,9 @@ def test_the_r78_summary_closes_the_rule_gaps():
     assert {str(c) for c in standard.legal_plays()} == set(west.split())
     # r111: the first-trick and the leader's cases said as one (the engine's, checked above and in the test before)
     # r114: "unlike rules 5 and 7" left the reader to work out what differs: Q♠ is not allowed (the engine above)
-    assert ("So a player holding only hearts and Q♠ must lead or discard a heart until then, not Q♠, where rule 5 "
-            "would allow her and rule 7 require her as a lead.") in text and "unlike rules 5 and 7" not in text
+    # r116 (newcomer r115 item 3.1): the discard and the lead said as two short cases, each naming the rule it overrides
+    assert ("So until then, holding only hearts and Q♠: void in the led suit, you discard a heart (rules 4 and 5 alone "
+            "would allow Q♠); leading, you lead a heart (rule 7 alone would require Q♠).") in text and "unlike rules 5 and 7" not in text
     # rule 7: a heart discarded on a club trick breaks hearts (golden case 5)
     # r81 (rater): "broken by a discard" read as the only way; a leader holding only hearts breaks them too (golden
     # case 3 of docs/rules.md), checked on a deal below
@@ -516,7 +528,8 @@ def test_the_r78_summary_closes_the_rule_gaps():
     (numbers,) = [c for c in cells if c["id"] == "rules-03m"]
     assert numbers["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     shown = "".join("".join(o.get("text", "")) for o in numbers["outputs"])
-    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦:", "(0, 16, 26, 26)",  # r81: workings
+    # r116 (newcomer r115 item 3.2): the omnibus moon shows its working too, as the Spades lines do
+    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦, 26 - 10 = 16: (0, 16, 26, 26)",  # r81
                  "took 6: 5 × 10 + 1 bag = 51", "set: -5 × 10 = -50", "-49 (bags now 0)", "-100 + 41 = -59"):
         assert line in shown, line
     at = [c["id"] for c in cells]
@@ -571,7 +584,7 @@ def test_the_r114_self_check_asks_a_play_rule():
     assert "from IPython.display import display\n" in source
     shown: list = []
     exec(source.replace("from IPython.display import display\n", ""), {"display": shown.append})  # noqa: S102
-    assert len(shown) == 3
+    assert len(shown) == 4  # r116: + a lead before hearts are broken
     quiz = shown[2]
     assert "First trick: East leads the 2♣. You, South, hold no club: Q♠, 4♦ and eleven hearts" in quiz.question
     assert [c.pretty for c in quiz.choices] == ["Q♠", "2♥", "4♦"]
@@ -579,4 +592,13 @@ def test_the_r114_self_check_asks_a_play_rule():
         quiz.choose(Card(card))
         assert quiz.attempts[-1] == (Card(card), right)
         assert ("rule 5 allows only a card that is neither a heart nor Q♠" in quiz.last_message) == right
-    assert "three questions to check yourself, the last on a play rule" in summary_text()
+    # r116 (newcomer r115 item 4.2: the play rules newcomers get wrong): leading with hearts unbroken, holding only
+    # hearts and Q♠ (rule 7, golden case G4): Q♠ is the only legal lead, graded by the engine
+    assert "four questions to check yourself, the last two on play rules" in summary_text()
+    lead = shown[3]
+    assert ("Trick 2: you, South, won trick 1 and lead. Hearts are not broken; you hold Q♠ and eleven hearts (2♥ to Q♥)."
+            in lead.question) and [c.pretty for c in lead.choices] == ["Q♠", "2♥", "Q♥"]
+    for card, right in [("2H", False), ("QH", False), ("QS", True)]:
+        lead.choose(Card(card))
+        assert lead.attempts[-1] == (Card(card), right)
+        assert ("Q♠ is not a heart, so she may be led" in lead.last_message) == right
