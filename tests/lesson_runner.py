@@ -68,6 +68,8 @@ class Run:
     demo_on_own_deal: list[tuple[int, str]] = field(default_factory=list)
     # a cell that builds a drill's position before the drill session shows it to the learner
     drill_before_session: list[int] = field(default_factory=list)
+    # every question widget shown, in order (a quiz shown by ``display(Quiz(...))`` is in no variable)
+    shown: list[Any] = field(default_factory=list)
 
 
 def _sources(path: Path) -> list[str]:
@@ -96,6 +98,8 @@ def run(path: Path) -> Run:
     restore: list[tuple[Any, Any]] = []  # drills whose ``make`` is watched
 
     def mark_displayed(obj: Any) -> None:
+        if id(obj) not in displayed:
+            result.shown.append(obj)
         displayed.add(id(obj))
 
     try:
