@@ -1474,7 +1474,12 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
     # inputs and output said as the exercise itself states them (item 3.4)
     assert "all four hands shown for teaching (at a real table you see only your own)" in text
     # r114 (newcomer r114/02 item 3.4): "position" could be a seat, and clashed with the position(...) helper
-    assert "given the four cards in play order, it returns the winning one's index (0 is the card led)" in text
+    # r116 (newcomer r115/02 item 3.4): what a trick is, unsaid: the exercise's own worked example, and its answer
+    assert ("given the four cards in play order, e.g. `[\"7C\", \"KC\", \"2H\", \"9C\"]`, it returns the winning one's "
+            "index (here 1; 0 is the card led)") in text
+    from hearts_teach.kernel.trick import trick_winner
+
+    assert trick_winner([Card(c).index for c in ("7C", "KC", "2H", "9C")], 0) == 1  # led by seat 0: seat = index
     assert "returns the position of the winning one" not in text
     exercise = json.dumps(json.load(open(ROOT / "exercises" / "02_trick_winner.ipynb", encoding="utf-8")), ensure_ascii=False)
     assert "list of four card strings in play order" in exercise and "the **position** (0, 1, 2 or 3) of the winning card" in exercise
@@ -1596,8 +1601,10 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
 
     assert why_played(hand, 3, 3).reason == "its highest club that stays under West's J♣"
     # r76 rater: it read as if East knew; any club under the J♣ would have done
-    assert ("East could not see that South had no club left; it ducked anyway, and any club under the J♣ would have "
-            "kept East out.") in text
+    # r116 (newcomer r115/02 item 3.1): why the highest club under the J♣ was unsaid: it sheds a club that could win
+    # later (East kept Q♣ 8♣ 7♣ 3♣; the 10♣ would beat the 8♣ 7♣ 3♣ on a later club trick)
+    assert ("East could not see that South had no club left; it ducked anyway. Any club under the J♣ would have "
+            "kept East out; the highest sheds a club that could win later.") in text
     east_clubs = [c for c in hand.dealt(3) if c.suit is three.led_suit and c not in hand.tricks[0].cards]
     assert " ".join(c.pretty for c in sorted(east_clubs, key=lambda c: -c.rank)) == "Q♣ 10♣ 8♣ 7♣ 3♣"
     assert Card("QC") in east_clubs and all(c.rank < Card("JC").rank for c in east_clubs if c != Card("QC"))
@@ -1690,7 +1697,11 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     # r114 (newcomer r114/02 item 3.2): a club lead with a heart discarded read as trick 1, where H6 bars the Q♥
     # r115: "Later in the hand" tied the trick to the lesson's deal, whose cards it does not fit (West holds the A♦, the
     # Q♥ and a club, South the K♠): another deal, past trick 1
-    assert ns["lone_club"].question.startswith("On another deal, after the first trick, East leads 3♣.")
+    # r116 (newcomer r115/02 item 3.3): the later quizzes (East's 10♠, South's K♦) fit the lesson's deal no better:
+    # the Quick check says once that its tricks are from other deals, and the lone club's "On another deal" goes
+    assert ns["lone_club"].question.startswith("After the first trick, East leads 3♣.")
+    assert "## Quick check These tricks are from other deals." in " ".join(text.split())
+    assert Card("TS") not in hand.dealt(3) and Card("KD") not in hand.dealt(0)
     assert "Later in the hand" not in ns["lone_club"].question
     # r114 (newcomer r114/02 item 2): "always ... with the two of clubs" holds at four players (3♣ at five, docs/rules.md)
     assert "At four players, the first trick is started" in text and "is always started" not in text
