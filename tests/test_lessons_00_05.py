@@ -1871,15 +1871,16 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r88: `south.play` was offered before the cell that makes `south` had run, and unfolding read as
     # contradicting the quizzes' "do not unfold": once that cell has run; this fold hides no answer
     # r103: three sets of instructions in one paragraph were dense: how to run, then click, then the typed way
-    assert ('Try it on a copy of the position. To run a folded cell without unfolding it, click beside (not on) its '
+    # r116 (newcomer r115/03 item 3.3): the "…" is JupyterLab's (README: the course opens in JupyterLab): named; a
+    # program that shows the code instead: run it without reading it
+    assert ('Try it on a copy of the position. To run a folded cell without unfolding it in JupyterLab, click beside (not on) its '
             '"…", then press Shift+Enter. Run the cell below and click a card South may lead' in three
-            and "(Or, once that cell has run, type `south.play(\"…\")` in a new cell" in three
-            and 'To run a folded cell without unfolding it, click beside (not on) its "…", then press Shift+Enter.' in three)
+            and "(Or, once that cell has run, type `south.play(\"…\")` in a new cell" in three)
     # r101: "click its bar" unfolds, and done on a quiz cell it showed the answer first: run without unfolding
     assert 'click its "…" bar' not in three
     # r102: "as above" sent the reader twelve cells back for the how-to: it is said where the quiz starts
-    assert ('run it without unfolding (click beside its "…", then Shift+Enter), and unfold it only once you have '
-            "answered") in three and "run it as above" not in three
+    assert ('run it without unfolding (in JupyterLab, click beside its "…", then Shift+Enter; where the code shows, run '
+            "it without reading it), and unfold it only once you have answered") in three and "run it as above" not in three
     assert "(or, in a new cell, type `south.play" not in three
     assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
     # r103: "a good time to shed it" said why the A♥ was safe now, not why keeping it is risky
@@ -1945,9 +1946,10 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r102: the Q♠ is greyed out too; the trick table's notation is said; West's hand shows why "no" under standard
     assert "Hover over a greyed-out card (a heart or the Q♠) to read why it is refused" in three
     # r111: the seat letters before each card and the lead's place were left to guess: said
+    # r116 (newcomer r115/03 item 3.1): "(N, E, S, W)" read as a fixed column order: the letter is the player's
     assert ("In the table of tricks, each row is one trick in play order, its first card the lead and each card after "
-            "its seat's letter (N, E, S, W); * marks the winning card, and the last column says who took it and any "
-            "points.") in three and "one trick in play order, * marks" not in three
+            "the letter of the seat that played it (N, E, S or W); * marks the winning card, and the last column says who took it and any "
+            "points.") in three and "one trick in play order, * marks" not in three and "(N, E, S, W)" not in three
     # r111: the quiz's folded code works its answer out with the engine; "holds its answer" read as written there
     assert "Each question's folded code gives its answer away (the engine works it out)" in three
     assert "holds its answer and reasons" not in three
@@ -3043,6 +3045,12 @@ def test_03_says_whose_only_club_and_drops_the_heading_aside():
                    if c["cell_type"] == "code")
     assert "queen_waits" not in code and "On trick 2 of the deal above, South (no diamonds) could not drop her" not in text
     only = ns["only_hearts"]
+    # r116 (newcomer r115/03 item 3.4): "and doing so breaks them" was told, never shown: a copy leads the 2♥ and
+    # prints what broke hearts (the engine's broken_by); the prose's own claim is cut (the report and output say it)
+    assert str(ns["led"].broken_by) == "by 2♥ in trick 2" and only.broken_by is None and len(only.cards(0)) == 12
+    assert "after South leads the 2♥: hearts broken by 2♥ in trick 2" in "".join(
+        "".join(o.get("text", "")) for c in cells_of("03_breaking_hearts") if c.get("id") == "l03-12" for o in c["outputs"])
+    assert "(and doing so breaks them)" not in text
     assert [str(c) for c in only.dealt(0) if c.suit is Suit.CLUBS] == ["AC"] and only.tricks[0].winner == 0
     assert only.tricks[0].card_of(0) == Card("AC") and len(only.cards(0)) == 12
     assert "although the first hand of a match passes left" not in text
