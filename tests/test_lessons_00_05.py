@@ -650,8 +650,11 @@ def test_01_the_coach_table_and_its_three_readings():
     # 0, so a small cost is seen, and reaches past the 0.25 band, so not whether it matters)
     # r114: the reader could not tell where "close" ends (0.2 too close, the queen's 1.0 not): the quarter point said
     # (its interval reaches past the 0.25 band, checked below; keeping her is graded worse than too close to call)
+    # r116: "(it may cost over ¼ point more)" read as a reason to avoid the A♦ pass: what the deals cannot show, said
+    # (the interval's lower end is below the quarter point, checked below)
     assert ("**The count picked the top pass, narrowly.** The A♦ for the J♣ scores 10.7 against 10.5: too close to call "
-            "(it may cost over ¼ point more), so treat both as good.") in text
+            "(the deals cannot show it costs over ¼ point more), so treat both as good.") in text
+    assert "(it may cost over ¼ point more)" not in text
     # r103: "a small cost, not whether it is enough to matter" left the reader unsure what to do: the coach's call
     # (fine, within its quarter-point band) as a usable rule
     assert "not whether it is enough to matter" not in text
@@ -691,10 +694,19 @@ def test_01_the_coach_table_and_its_three_readings():
     # r111: the reader could not tell who plays the imagined hands out (rule bots at all four seats: the coach's
     # docstring, checked below), and read "deals (in 1,000)" after "16,384 deals" as a count: "per 1,000 deals"
     assert ("The **coach** cannot see the other hands, so it made up 16,384 deals (ways the 39 unseen cards "
-            "might lie). On each it tried 21 passes for South (20 from its six most passable cards), rule bots "
+            "might lie). On each it tried 21 passes for South (every three of Q♠ A♠ J♣ A♦ Q♦ Q♥, and 5♣ J♣ Q♠), rule bots "
             "passing for the other seats (not the walk-through's three highest), then rule bots at all four seats played it out; it averaged South's points: lower is better. Column \"Q♠ ends "
             "in South's tricks\" counts, per 1,000 deals, those where she falls on a trick South wins. Answer first (click, or type "
-            "`saves.choose(\"…\")`), then unfold the table under it.") in text  # r75b: a text-only way too
+            "`saves.choose(\"…\")`), then unfold (⋯) the table under it.") in text  # r75b: a text-only way too
+    # r116: the reader could not tell which six cards, nor what the 21st pass was: both named, from the coach's own
+    # pool (every three of the rule bot's six most passable cards, then one triple emptying clubs); "(⋯)", lesson
+    # 00's mark for a fold, says what to click
+    from hearts_teach.agents.hearts.candidates import pass_pool, pass_ranked
+    south_hand = Hand.deal(seed=287).view(0).hand
+    assert [DECK[c].pretty for c in pass_ranked(south_hand)[:6]] == "Q♠ A♠ J♣ A♦ Q♦ Q♥".split()
+    pool = pass_pool(south_hand)
+    assert len(pool) == 21 and [DECK[c].pretty for c in range(52) if pool[-1] >> c & 1] == ["5♣", "J♣", "Q♠"]
+    assert "from its six most passable cards" not in text
     assert "counts deals (in 1,000)" not in text and "then played the hand out, and averaged" not in text  # r111
     # r104: "playing all four" was unclear, and the column is a rate, not a count of the 16,384
     assert "and playing all four" not in text
@@ -752,7 +764,9 @@ def test_01_the_coach_table_and_its_three_readings():
     # r103 review: "wins, under a higher spade ..., or when out of the suit led" read as a list of three: two ways, in order
     # r111: "under" is not defined in lesson 01, and "South receives" read as the walk-through (no K♠ there): the
     # K♠ is one East (South's source, passing left) might pass on the coach's deals
-    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a K♠ East passes South in other deals: "  # r104: the only higher spade South can receive
+    # r116: how West loses her on a spade trick puzzled the reader: "a spade trick won by a K♠ from East" (she follows
+    # suit under it; "under" stays out, as r111 asked)
+    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick won by a K♠ from East in other deals: "  # r104: the only higher spade South can receive
             "the more tricks South wins, the more chances.")
     from hearts_teach import pass_target
     assert "under a K♠ South receives" not in text and pass_target(3, "left") == 0  # r111
@@ -975,8 +989,8 @@ def test_01_the_coach_table_and_its_three_readings():
     assert taken == [562, 619] and min(taken) > 500
     # r40_e: bullets 1 and 2 merged, under a one-line takeaway (she can still be thrown onto South's winning tricks)
     # r112: cut for words: the 10.5 is in the table and the quiz's reasons
-    assert ("South takes 11.5 points a hand. Passed, she still ends there on over half the deals (562 and 619), far more "
-            "than an even share (one in four).") in text  # r81: South's pass is the top pass
+    assert ("South takes 11.5 points a hand. Passed, she still ends there on over half the deals (562 and 619), far above "
+            "an even share (one in four).") in text  # r81: South's pass is the top pass; r116: "far above", a word fewer
     # r41_a: the "because" clause moved up into the headline. r42_a: after the pass South's only high hearts and
     # diamonds are Q♥ J♥ Q♦; the cause named is what the walk-through showed (three high cards back), measured:
     # East passes like the rule bots (as in the coach's deals) on 1,000 deals of the 39 cards South cannot see
@@ -986,7 +1000,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # r65 rater: the high cards back explain "more than half" only if said beside it: moved into that bullet, with
     # how she reaches South (the winning card is often a received one, most often the K♠: test_lessons_skills)
     # r114: "(26 ÷ 4)" cut to pay for the words the r114 reader's asks added; "on this hand" kept (one hand's figures)
-    assert ("**In short: on this hand, passing the Q♠ helps, but less than you'd expect.** Even the top pass leaves South above an "
+    # r116: "on this hand" became "here" (the same scope) to pay for words the r116 asks added
+    assert ("**In short: here, passing the Q♠ helps, but less than you'd expect.** Even the top pass leaves South above an "
             "even share of the 26 points") in text
     # r104: the bold answer sat right under the quiz's folded table: it now follows the bullets
     assert text.index("**In short:") > text.index("so treat both as good.")
@@ -1023,13 +1038,16 @@ def test_01_the_coach_table_and_its_three_readings():
     # the heading says where she went, and the text says on which tricks the others' last diamonds went
     assert ("**A passed queen in South's tricks: one deal.** West and North played their last diamonds on trick 9, "
             "East on trick 5. So nobody could follow South's low 8♦ on trick 10: a card led in a suit nobody else "
-            "holds wins, whatever its rank. West threw the queen on it: that trick cost South 15 points. Hearts were as "
-            "short, but the bot's short-suit lead skips hearts and ignores who is out of diamonds. A 3♥ (hearts broke on "
+            "holds wins, whatever its rank. West threw the queen on it: that trick cost South 15 points. The bot's lead "
+            "ignores who is out of diamonds. A 3♥ (hearts broke on "
             "trick 3) could not win: West still held 9♥ 8♥.") in text
     # r112: the trace said "its shortest suit (diamonds, 2 cards)" while hearts also had 2: South's hand is printed,
     # and the text gives the bot's own reason (policy._lead works clubs, diamonds or spades, never hearts, and counts
     # only its own cards): with both suits at 2, its lowest-rank tie-break would have led the 3♥ had hearts counted
     assert "not counting the diamonds played" not in text
+    # r116: the printed reason itself said "its shortest suit (diamonds, 2 cards)", hearts as short: the trace now
+    # says "apart from hearts" (why.py: the short-suit branch never works hearts), so the prose need not
+    assert "its shortest suit apart from hearts (diamonds, 2 cards)" in reason.reason and "Hearts were as short" not in text
     # r111: the 3♥ claim, from the replay: South held it, hearts broke on trick 3 (South's Q♥), a heart lead was
     # legal, and West still held 9♥ 8♥ (both above the 3♥); the bot's lead branch reads no played diamond
     before_10 = bots_play(hand.copy(), _bots("rule"), stop=lambda h: h.trick_number == 10)
@@ -1094,7 +1112,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # r87: "Keeping her costs most" held of the three rows shown, not of the 21 passes tried: said so
     assert "**Of these three, keeping her costs most.**" in text and "**The queen matters most.**" not in text
     assert set(best.cards) - set(ours.cards) == {Card("JC")} and set(ours.cards) - set(best.cards) == {Card("AD")}
-    assert min(taken) > 1000 // 4 and Rules().players == 4  # "far more than an even share (one in four)"
+    assert min(taken) > 1000 // 4 and Rules().players == 4  # "far above an even share (one in four)"
     # l5: how she still reaches South's tricks is said once, in the note on the first column above the bullets
     # r81 rater: "over half the deals" surprised (South holds no spades): one line says how, from the play-outs that
     # test_lessons_skills.test_01_why_the_coach_passes_the_jack_of_clubs counts (a received card wins her trick
@@ -1117,6 +1135,11 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     clubs = sorted((c for c in dealt if c.suit is Suit.CLUBS), key=lambda c: -c.rank)
     assert top.label == "10♣ Q♣ A♣" and set(top.cards) == set(clubs[:3]) and top.call == "best"
     assert mine.call == "blunder" and mine.delta_ci95[0] > 3  # the coach's own call agrees: far worse
+    # r116: the deal-5 answers (the count's and the coach's top pass) showed, unfolded, a few cells under the picker
+    # that asks for the learner's pass: folded, as the deal-287 answer table is
+    fold5 = next(c for c in cells_of("01_deal_and_pass") if c.get("id") == "l01-22b")
+    assert fold5["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}
+    assert "".join(fold5["source"]).split("\n", 1)[0].endswith("(folded: unfold once you have passed)")
     printed = "".join("".join(o.get("text", "")) for c in cells_of("01_deal_and_pass") if c.get("id") == "l01-22b"
                       for o in c["outputs"])
     # r84 rater: the takeaway (count the low cards, pass from the suit with fewer) seemed to say pass the 10♥, which the
@@ -1456,7 +1479,12 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
     # inputs and output said as the exercise itself states them (item 3.4)
     assert "all four hands shown for teaching (at a real table you see only your own)" in text
     # r114 (newcomer r114/02 item 3.4): "position" could be a seat, and clashed with the position(...) helper
-    assert "given the four cards in play order, it returns the winning one's index (0 is the card led)" in text
+    # r116 (newcomer r115/02 item 3.4): what a trick is, unsaid: the exercise's own worked example, and its answer
+    assert ("given the four cards in play order, e.g. `[\"7C\", \"KC\", \"2H\", \"9C\"]`, it returns the winning one's "
+            "index (here 1; 0 is the card led)") in text
+    from hearts_teach.kernel.trick import trick_winner
+
+    assert trick_winner([Card(c).index for c in ("7C", "KC", "2H", "9C")], 0) == 1  # led by seat 0: seat = index
     assert "returns the position of the winning one" not in text
     exercise = json.dumps(json.load(open(ROOT / "exercises" / "02_trick_winner.ipynb", encoding="utf-8")), ensure_ascii=False)
     assert "list of four card strings in play order" in exercise and "the **position** (0, 1, 2 or 3) of the winning card" in exercise
@@ -1578,8 +1606,10 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
 
     assert why_played(hand, 3, 3).reason == "its highest club that stays under West's J♣"
     # r76 rater: it read as if East knew; any club under the J♣ would have done
-    assert ("East could not see that South had no club left; it ducked anyway, and any club under the J♣ would have "
-            "kept East out.") in text
+    # r116 (newcomer r115/02 item 3.1): why the highest club under the J♣ was unsaid: it sheds a club that could win
+    # later (East kept Q♣ 8♣ 7♣ 3♣; the 10♣ would beat the 8♣ 7♣ 3♣ on a later club trick)
+    assert ("East could not see that South had no club left; it ducked anyway. Any club under the J♣ would have "
+            "kept East out; the highest sheds a club that could win later.") in text
     east_clubs = [c for c in hand.dealt(3) if c.suit is three.led_suit and c not in hand.tricks[0].cards]
     assert " ".join(c.pretty for c in sorted(east_clubs, key=lambda c: -c.rank)) == "Q♣ 10♣ 8♣ 7♣ 3♣"
     assert Card("QC") in east_clubs and all(c.rank < Card("JC").rank for c in east_clubs if c != Card("QC"))
@@ -1672,7 +1702,11 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     # r114 (newcomer r114/02 item 3.2): a club lead with a heart discarded read as trick 1, where H6 bars the Q♥
     # r115: "Later in the hand" tied the trick to the lesson's deal, whose cards it does not fit (West holds the A♦, the
     # Q♥ and a club, South the K♠): another deal, past trick 1
-    assert ns["lone_club"].question.startswith("On another deal, after the first trick, East leads 3♣.")
+    # r116 (newcomer r115/02 item 3.3): the later quizzes (East's 10♠, South's K♦) fit the lesson's deal no better:
+    # the Quick check says once that its tricks are from other deals, and the lone club's "On another deal" goes
+    assert ns["lone_club"].question.startswith("After the first trick, East leads 3♣.")
+    assert "## Quick check These tricks are from other deals." in " ".join(text.split())
+    assert Card("TS") not in hand.dealt(3) and Card("KD") not in hand.dealt(0)
     assert "Later in the hand" not in ns["lone_club"].question
     # r114 (newcomer r114/02 item 2): "always ... with the two of clubs" holds at four players (3♣ at five, docs/rules.md)
     assert "At four players, the first trick is started" in text and "is always started" not in text
@@ -1842,15 +1876,16 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r88: `south.play` was offered before the cell that makes `south` had run, and unfolding read as
     # contradicting the quizzes' "do not unfold": once that cell has run; this fold hides no answer
     # r103: three sets of instructions in one paragraph were dense: how to run, then click, then the typed way
-    assert ('Try it on a copy of the position. To run a folded cell without unfolding it, click beside (not on) its '
+    # r116 (newcomer r115/03 item 3.3): the "…" is JupyterLab's (README: the course opens in JupyterLab): named; a
+    # program that shows the code instead: run it without reading it
+    assert ('Try it on a copy of the position. To run a folded cell without unfolding it in JupyterLab, click beside (not on) its '
             '"…", then press Shift+Enter. Run the cell below and click a card South may lead' in three
-            and "(Or, once that cell has run, type `south.play(\"…\")` in a new cell" in three
-            and 'To run a folded cell without unfolding it, click beside (not on) its "…", then press Shift+Enter.' in three)
+            and "(Or, once that cell has run, type `south.play(\"…\")` in a new cell" in three)
     # r101: "click its bar" unfolds, and done on a quiz cell it showed the answer first: run without unfolding
     assert 'click its "…" bar' not in three
     # r102: "as above" sent the reader twelve cells back for the how-to: it is said where the quiz starts
-    assert ('run it without unfolding (click beside its "…", then Shift+Enter), and unfold it only once you have '
-            "answered") in three and "run it as above" not in three
+    assert ('run it without unfolding (in JupyterLab, click beside its "…", then Shift+Enter; where the code shows, run '
+            "it without reading it), and unfold it only once you have answered") in three and "run it as above" not in three
     assert "(or, in a new cell, type `south.play" not in three
     assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
     # r103: "a good time to shed it" said why the A♥ was safe now, not why keeping it is risky
@@ -1916,9 +1951,10 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r102: the Q♠ is greyed out too; the trick table's notation is said; West's hand shows why "no" under standard
     assert "Hover over a greyed-out card (a heart or the Q♠) to read why it is refused" in three
     # r111: the seat letters before each card and the lead's place were left to guess: said
+    # r116 (newcomer r115/03 item 3.1): "(N, E, S, W)" read as a fixed column order: the letter is the player's
     assert ("In the table of tricks, each row is one trick in play order, its first card the lead and each card after "
-            "its seat's letter (N, E, S, W); * marks the winning card, and the last column says who took it and any "
-            "points.") in three and "one trick in play order, * marks" not in three
+            "the letter of the seat that played it (N, E, S or W); * marks the winning card, and the last column says who took it and any "
+            "points.") in three and "one trick in play order, * marks" not in three and "(N, E, S, W)" not in three
     # r111: the quiz's folded code works its answer out with the engine; "holds its answer" read as written there
     assert "Each question's folded code gives its answer away (the engine works it out)" in three
     assert "holds its answer and reasons" not in three
@@ -3014,6 +3050,12 @@ def test_03_says_whose_only_club_and_drops_the_heading_aside():
                    if c["cell_type"] == "code")
     assert "queen_waits" not in code and "On trick 2 of the deal above, South (no diamonds) could not drop her" not in text
     only = ns["only_hearts"]
+    # r116 (newcomer r115/03 item 3.4): "and doing so breaks them" was told, never shown: a copy leads the 2♥ and
+    # prints what broke hearts (the engine's broken_by); the prose's own claim is cut (the report and output say it)
+    assert str(ns["led"].broken_by) == "by 2♥ in trick 2" and only.broken_by is None and len(only.cards(0)) == 12
+    assert "after South leads the 2♥: hearts broken by 2♥ in trick 2" in "".join(
+        "".join(o.get("text", "")) for c in cells_of("03_breaking_hearts") if c.get("id") == "l03-12" for o in c["outputs"])
+    assert "(and doing so breaks them)" not in text
     assert [str(c) for c in only.dealt(0) if c.suit is Suit.CLUBS] == ["AC"] and only.tricks[0].winner == 0
     assert only.tricks[0].card_of(0) == Card("AC") and len(only.cards(0)) == 12
     assert "although the first hand of a match passes left" not in text

@@ -179,9 +179,13 @@ def _lead(view: View, threat: int) -> tuple[int, str, str]:
             if n < best_n or (n == best_n and c % 13 < best_rank):
                 best, best_n, best_rank = c, n, c % 13
     if best >= 0:
+        # a suit it never works (hearts; spades beside a big spade) may be as short: "apart from" says so
+        skipped = [_SUIT_NAMES[s] for s, m in ((2, legal & HEARTS_MASK), (3, legal & SPADES & ~spades))
+                   if m and m.bit_count() <= best_n]
+        shortest = "its shortest suit" + (f" apart from {' and '.join(skipped)}" if skipped else "")
         if best_n == 1:  # a singleton: "the lowest card" of one card reads oddly
-            return best, "short-suit", f"it leads its only {_SUIT_NAMES[best // 13][:-1]}, its shortest suit, to empty that suit"
-        return best, "short-suit", (f"it leads the lowest card of its shortest suit ({_SUIT_NAMES[best // 13]}, "
+            return best, "short-suit", f"it leads its only {_SUIT_NAMES[best // 13][:-1]}, {shortest}, to empty that suit"
+        return best, "short-suit", (f"it leads the lowest card of {shortest} ({_SUIT_NAMES[best // 13]}, "
                                     f"{best_n} cards) to empty that suit soon")
     return _lo(legal), "low-lead", "it leads its lowest card"
 
