@@ -2046,6 +2046,8 @@ def test_04_r74_your_turn_keeps_the_queen_guarded():
     assert said.endswith(f"The queen is gone: North took her on trick {queen_trick}.") and "You still hold the queen." not in said
     assert "North took the queen; rerun the cell to play again" in keeper.legal_line()
     assert guard.points_taken[0] == 0 and len([t for t in guard.tricks[:6] if t.led_suit is Suit.SPADES]) == 2
+    # r116: the newcomer could not tell whether the deal can be won: played as the task says (above), it can
+    assert "Played so, she never reaches you here." in " ".join(prose("04_queen_of_spades").split())
     text = " ".join(prose("04_queen_of_spades").split())
     # r81: "seed" was never explained; the deal is "another fixed deal" (the code's seed=256)
     assert "Keep the queen guarded. You are South (another fixed deal, no pass), holding Q♠ and four low spades" in text
@@ -2062,6 +2064,39 @@ def test_04_r74_your_turn_keeps_the_queen_guarded():
     assert "Above your hand: the trick so far. After each card, the line under it shows what the others played and where the queen is" in text  # r104: the stored output prints the trick so far above the hand
     assert "Your goal: make someone else take Q♠." in text  # r76: the exercise states its goal
     assert "[04_hand_points](../exercises/04_hand_points.ipynb)" in text
+
+
+def test_04_r116_guard_names_the_missed_chance_and_high_recalls_the_first_hand():
+    """Newcomer r115: when the queen came back, the debrief did not say where she could have gone. It now names the
+    first trick on which South held her legally and kept her though she could not win it (a void, or the K♠/A♠
+    already on the spade trick). The high-spade quiz's answer recalls South's same play in the first hand."""
+    import random
+
+    ns = lesson("04_queen_of_spades")
+    queen = Card("QS")
+    src = "".join(next(c for c in cells_of("04_queen_of_spades") if c.get("id") == "l04-guard")["source"])
+    rng, fresh = random.Random(85), dict(ns)
+    exec(src, fresh)  # a fresh copy of the widget's hand
+    keeper, guard = fresh["keeper"], fresh["guard"]
+    said = ""
+    while not keeper.closed:  # a careless South: keeps her, then plays her on a spade trick
+        legal = list(guard.legal_plays(0).cards)
+        low = [c for c in legal if c != queen] or legal
+        trick = guard.current_trick
+        led = trick.cards[0].suit if trick is not None and trick.cards and trick.winner is None else None
+        late = queen in legal and led in (Suit.SPADES, None) and guard.trick_number >= rng.randint(4, 12)
+        said = keeper.play(queen if late else rng.choice(low))
+    took = next(t for t in guard.tricks if queen in t.cards)
+    chance = fresh["missed"][0]
+    assert took.winner == 0 and said.endswith(f"South took her on trick {took.number}. You could have got rid of her on trick {chance}.")
+    missed = guard.tricks[chance - 1]
+    assert chance < took.number and missed.seats[0] != 0 and missed.card_of(0).suit is not missed.led_suit
+    high = ns["high"]
+    first = ns["hand"]
+    assert str(first.tricks[1].card_of(0)) == "4S" and first.tricks[1].led_suit is Suit.SPADES
+    assert all(t.card_of(0).suit is t.led_suit for t in first.tricks[:4]) and first.tricks[4].card_of(0) == Card("KS")
+    assert "South played it in the first hand (trick 2) too, found no such suit before trick 5, and its K♠ took her" in str(
+        high.reasons)
 
 
 def test_04_r33_the_flush_question():
@@ -2125,7 +2160,7 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
     assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
             "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, explain lesson 01's advice: "
-            "**Pass the A♠ and K♠") in text  # r102: the rule stands alone, in bold
+            "**Without the queen, pass the A♠ and K♠") in text  # r116: the rule's scope first  # r102: the rule stands alone, in bold
     five = hand.tricks[4]
     assert {str(c) for c in five.cards if c.points} == {"QS", "TH"} and five.winner == 0  # the heart and queen missed
     # r32: one hand's scores are printed as "Hand scores" (lesson 06 keeps "total" for the match)
@@ -3034,7 +3069,10 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # 4+ spades of 8 or below they took her 51, 34, 21, 13, 9 %)
     # r114: "don't keep ... unless" read two ways, and "low" was undefined (South's J♠ was called "lower"): one
     # "unless", and "low" is the simulation's own (8 or lower)
-    assert ("**Pass the A♠ and K♠ unless you keep the queen or hold three or more spades of 8 or lower.**") in text
+    # r116: "unless you keep the queen" read as "a queen holder keeps A♠/K♠", against the simulation below and lesson
+    # 08's drill 2 (keep her, pass the K♠): lesson 01's scope ("whenever you don't keep the queen") said first
+    assert ("**Without the queen, pass the A♠ and K♠ unless you hold three or more spades of 8 or lower.**") in text
+    assert "unless you keep the queen or hold" not in text
     assert "plenty" not in text and "will not be in your own hand" not in text and "low spades to play instead" not in text
     # r103: "plenty" was never made concrete: South's own two other spades did not last
     assert "8 or lower.** South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
@@ -3053,8 +3091,8 @@ def test_04_round_9_wording_chart_and_the_three_groups():
         assert top_pct - top_m > alone_pct + alone_m, g
     # r81: the bullet quotes the shares it relies on (each pair below is the table's, rounded as printed)
     # r103: no "alone / yes" row or bar, and the reason was only in a folded comment
-    assert ("Holding the A♠ or K♠ *as well* raised the holder's share in each of the three groups where it can happen "
-            "(a queen *alone* has neither): "
+    # r116 (word cap): "in each of the three groups ... (a queen *alone* has neither)" said in fewer words
+    assert ("Holding the A♠ or K♠ *as well* raised the holder's share in all three groups where it can happen: "
             "from 57 to 72 % (+1 or 2), 15 to 28 % (+3 or 4) and 3 to 12 % (+5 or more).") in text
     assert [(round(share[(g, False)][0]), round(share[(g, True)][0])) for g in both] == [(57, 72), (15, 28), (3, 12)]
     assert both == ["+1 or 2", "+3 or 4", "+5 or more"]
@@ -3290,7 +3328,8 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
 
     text = " ".join(prose("04_queen_of_spades").split())
     # round 30: she must be played on a spade lead only if she is still in hand (a void may have let her go)
-    assert ("Alone, she is the worst case: if she is still in hand (not already thrown on another suit) when spades "
+    # r116 (word cap): "(not already thrown on another suit)" cut: "still in hand" says it
+    assert ("Alone, she is the worst case: if she is still in hand when spades "
             "are led, she must be played, and the others, ducking, seldom put the A♠ "
             "or K♠ on her: her holder usually "
             "takes the trick she is played on.") in text  # rater r37_b: "her own trick" (she was not led)
@@ -3426,8 +3465,12 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     for word, entry in (("flush", "flush"), ("void", "void"), ("ducking", "duck")):
         assert f"[{word}](glossary.ipynb#cell-id=term-{entry})" in raw
     assert "wins her own trick" not in text
-    assert ("So if *you* hold her with several low spades, keep them as her guard: don't lead spades yourself, follow "
-            "each spade lead low, and wait for a suit you cannot follow to throw her on.") in text
+    # r116: what a queen holder does with A♠/K♠ (the bold rule above is for hands without her; lesson 08's drill 2
+    # keeps her and passes the K♠), and "don't lead spades yourself" made the task's "lead spades only if you must"
+    assert ("So if *you* keep her, pass an A♠ or K♠ too (lesson 08, drill 2), and keep your low spades as her guard: "
+            "lead spades only if you must, follow each spade lead low, and wait for a suit you cannot follow to throw "
+            "her on.") in text and "don't lead spades yourself" not in text
+    assert "**Drill 2.** **With three lower spades to duck with, keep the Q♠ and pass the K♠.**" in prose("08_practice_decisions")
     # r111: "rare" had no source (docs/rules.md D7: some tables play it); how often is said as the source says it
     assert "a house rule some tables play" in text and "rare variant" not in text
     # r111: the void exercise's answer sat unfolded under "Choose before reading on": folded, and the prompt says so
