@@ -2485,7 +2485,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert max(c.rank for c in hand_before_9) == Card("JH").rank and len(hand_before_9) == 5
     # r84b: two unrelated-looking 22s a few lines apart (South's score here, West's saving in the try-it): each named
     # r89: still two 22s in one cell (South's score, West's saving): South's said without its number, in one clause
-    assert ("South's score in replay 2 is no guide to what a failed moon costs: the shooter bot kept playing its highest "
+    # r116 (word cap): "South's score in replay 2 ... what a failed moon costs" said in fewer words, still without its number
+    assert ("South's replay-2 score is no guide to a failed moon's cost: the shooter bot kept playing its highest "
             "card after the moon was lost.") in flat
     assert "South's 22 in replay 2" not in flat
     assert "South's 22 is not the price" not in flat
@@ -2537,8 +2538,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert all(why_played(hand, t, 3, moon_defence=False).branch == "duck" for t in (6, 8))
     assert "(Hint: only the A♥ and K♥" not in instr
     assert "Replay 1 showed" not in instr and "who holds them?" not in instr
-    assert ('(or type `west.play("TH")` in a new cell; code writes a card as rank then suit letter: `TH` is 10♥, `KC` '
-            "is K♣).") in " ".join(instr.split())
+    # r116 (word cap): "code writes a card as rank then suit letter" cut: lesson 02 teaches the codes (pinned there)
+    assert ('(or type `west.play("TH")` in a new cell; `TH` is 10♥, `KC` '
+            "is K♣).") in " ".join(instr.split()) and "rank then suit letter" not in instr
     assert (str(Card("KC")), Card("KC").pretty, str(Card("TH")), Card("TH").pretty) == ("KC", "K♣", "TH", "10♥")
     # r82: "Try a card above first" sat after the folded answer cell: said at the end of the instructions instead
     assert instr.rstrip().endswith("Try a card first, then open the answer.")
@@ -2586,7 +2588,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
             "player has taken 8 points or more, - including at least one heart (the Q♠ alone is 13 points, and anyone can get stuck with her), - "
             "and nobody else has taken any. Then "
             "it stops ducking: it tries to win tricks from that player") in flat
-    assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
+    # r116: the 10♥ cut-off (the insurance heart) was not marked as the bots' own, as the watch was: both habits are
+    assert "Both habits are the bots' rules of thumb, not game rules. Had East" in flat
     assert len([c for c in DECK if c.points]) == 14 and "then nobody else can take them all" not in flat
     # r104: "nobody but you" was false with penalty cards in two piles (nobody can): each case says who can
     assert "as then nobody but you can take all 14" not in flat
@@ -2683,7 +2686,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # beat, discard a clean card or else the lowest heart), and the rule bot's reason had it sat in East's place on
     # the first replay's trick 6 (why_instead: the same position as why_played, whatever the easy East played)
     assert ("it stops ducking: it tries to win tricks from that player, and gives that player as few points as "
-            "it can. This watch is the bot's rule of thumb, not a game rule. Had East been a rule bot in the first replay, the watch would have acted on trick 6:") in flat
+            "it can. Both habits are the bots' rules of thumb, not game rules. Had East been a rule bot in the first replay, the watch would have acted on trick 6:") in flat
     from hearts_teach.course.lessons import why_instead
     instead = why_instead(hand, 6, 3)
     assert instead.branch == "moon-take" and instead.card == Card("KH") and why_played(hand, 6, 3, moon_defence=False).card == t6.card_of(3)
@@ -3138,7 +3141,7 @@ def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named()
 
     text = " ".join(prose("05_shooting_the_moon").split())
     assert "deliberate play" not in text and "almost never collect" not in text
-    assert "None of these bots tries to shoot the moon: every moon counted here happened by accident." in text
+    assert "None of these bots tries to shoot the moon: every moon counted happened by accident." in text  # r116: words
     assert threat_of((POINTS, 0, 0, 0), 0) == NO_MOON  # its own run of points is nothing it plays for
     # r42_a: "the points all flow in one direction" was hand-waving: why duckers feed one winner, in half a sentence
     # r103: "`easy` bots take all 26 most often" read as if easy bots were the shooters: the table has the most moons
@@ -3536,11 +3539,14 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # had the queen; its own cell, the last before "Your turn"
     # r113 (newcomer r113/05: the summary dropped "holding two or more", so one high heart got opposite advice)
     assert ("## At the table - Watch for a player who wins every early trick, then takes points on purpose, such "
-            "as leading the Q♠ when nobody can beat her. - When you discard, holding two hearts or more, keep your highest "
+            "as leading the Q♠ when nobody can beat her. - When you discard a heart, holding two or more, keep your highest "
             "if it is the 10♥ or higher, until "
-            "penalty cards lie in your own pile or in two different piles; then shed it. Here it costs "
-            "0.16 points, and pays if more than about 1 such discard in 140 blocks a moon. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
+            "penalty cards lie in your own pile or in two piles; then shed it. In this lesson's example it costs "
+            "0.16 points, and pays if over 1 such discard in 140 blocks a moon. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant a heart, as South had the queen.") in text
+    # r116: "When you discard" read as every discard (the habit is for a heart discard, as l05-16 says); "Here it
+    # costs" read as a rule of thumb for every position: the 0.16 is this lesson's one coached position
+    assert "Here it costs 0.16" not in text and "When you discard, holding" not in text
     # r84b: "warning or not" was advice the lesson's figures don't back (the 1-in-140 break-even is for one position,
     # the simulation's rates are per hand: r71b_05c): the cost and the break-even, with no judgement of how often
     assert "when you discard, warning or not" not in text
@@ -3665,8 +3671,13 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
             "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
             "diamond costs more. In the try-it (easy bots, South shooting), keeping the A♥ left West 4 points, not 26. "
-            "Cost: 0.16 points per discard. Saving: 26 − 4 = 22 of West's points per blocked moon. 140 discards cost "
-            "140 × 0.16 ≈ 22: insurance pays here if more than 1 discard in 140 (range: about 100 to 220) blocks a moon.") in text
+            "Cost in this position: 0.16 points per discard. Saving: 26 − 4 = 22 of West's points per blocked moon "
+            "(North and East save 26 each: replay 2). 140 discards cost "
+            "140 × 0.16 ≈ 22: insurance pays if over 1 discard in 140 (105 to 220 at the coach's 0.21 and 0.10) blocks a moon.") in text
+    # r116: the 0.16 said to be this position's; the range's ends said with the coach's figures they come from; the
+    # others' side of a blocked moon (North and East 0, not 26: replay 2's printed scores; the try-it's match)
+    assert "(range: about 100 to 220)" not in text and "Cost: 0.16" not in text
+    assert tuple(lesson("05_shooting_the_moon")["blocked"].scores[2:]) == (0, 0)
     # r114: the break-even holds only if each such discard blocks a moon ("faces a shooter" oversold it); cost and
     # saving on short lines; the 22 is West's own points; "give or take" kept for ± only (the coach's is a range)
     assert "faces a shooter" not in text and "(give or take: about" not in text
@@ -3678,6 +3689,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r112: "100 to 200" understated the top end: 22 over the printed 0.10 is 220 (unrounded, 106 to 210, inside)
     assert "about 100 to 200" not in text
     assert round(22 / float(f"{hi:.2f}")) == 105 and round(22 / float(f"{lo:.2f}")) == 220
+    assert (f"{hi:.2f}", f"{lo:.2f}") == ("0.21", "0.10")  # r116: the coach's figures the prose names
     assert 100 <= (22 + hi) / hi and (22 + lo) / lo <= 220
     # r104: why 22 is divided by 0.16 was asserted, not shown: the N discards said
     assert "saves 22 with one: in this position" not in text
