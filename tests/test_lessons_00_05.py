@@ -2087,6 +2087,10 @@ def test_04_r74_your_turn_keeps_the_queen_guarded():
     assert said.endswith(f"The queen is gone: North took her on trick {queen_trick}.") and "You still hold the queen." not in said
     assert "North took the queen; rerun the cell to play again" in keeper.legal_line()
     assert guard.points_taken[0] == 0 and len([t for t in guard.tricks[:6] if t.led_suit is Suit.SPADES]) == 2
+    # r116: the newcomer could not tell whether the deal can be won: played as the task says (above), it can
+    # ("can": one line of play is shown here, not every line the advice allows)
+    assert "Played so, you can keep her from you here." in " ".join(prose("04_queen_of_spades").split())
+    assert "never reaches you" not in " ".join(prose("04_queen_of_spades").split())
     text = " ".join(prose("04_queen_of_spades").split())
     # r81: "seed" was never explained; the deal is "another fixed deal" (the code's seed=256)
     assert "Keep the queen guarded. You are South (another fixed deal, no pass), holding Q♠ and four low spades" in text
@@ -2103,6 +2107,39 @@ def test_04_r74_your_turn_keeps_the_queen_guarded():
     assert "Above your hand: the trick so far. After each card, the line under it shows what the others played and where the queen is" in text  # r104: the stored output prints the trick so far above the hand
     assert "Your goal: make someone else take Q♠." in text  # r76: the exercise states its goal
     assert "[04_hand_points](../exercises/04_hand_points.ipynb)" in text
+
+
+def test_04_r116_guard_names_the_missed_chance_and_high_recalls_the_first_hand():
+    """Newcomer r115: when the queen came back, the debrief did not say where she could have gone. It now names the
+    first trick on which South held her legally and kept her though she could not win it (a void, or the K♠/A♠
+    already on the spade trick). The high-spade quiz's answer recalls South's same play in the first hand."""
+    import random
+
+    ns = lesson("04_queen_of_spades")
+    queen = Card("QS")
+    src = "".join(next(c for c in cells_of("04_queen_of_spades") if c.get("id") == "l04-guard")["source"])
+    rng, fresh = random.Random(85), dict(ns)
+    exec(src, fresh)  # a fresh copy of the widget's hand
+    keeper, guard = fresh["keeper"], fresh["guard"]
+    said = ""
+    while not keeper.closed:  # a careless South: keeps her, then plays her on a spade trick
+        legal = list(guard.legal_plays(0).cards)
+        low = [c for c in legal if c != queen] or legal
+        trick = guard.current_trick
+        led = trick.cards[0].suit if trick is not None and trick.cards and trick.winner is None else None
+        late = queen in legal and led in (Suit.SPADES, None) and guard.trick_number >= rng.randint(4, 12)
+        said = keeper.play(queen if late else rng.choice(low))
+    took = next(t for t in guard.tricks if queen in t.cards)
+    chance = fresh["missed"][0]
+    assert took.winner == 0 and said.endswith(f"South took her on trick {took.number}. You could have got rid of her on trick {chance}.")
+    missed = guard.tricks[chance - 1]
+    assert chance < took.number and missed.seats[0] != 0 and missed.card_of(0).suit is not missed.led_suit
+    high = ns["high"]
+    first = ns["hand"]
+    assert str(first.tricks[1].card_of(0)) == "4S" and first.tricks[1].led_suit is Suit.SPADES
+    assert all(t.card_of(0).suit is t.led_suit for t in first.tricks[:4]) and first.tricks[4].card_of(0) == Card("KS")
+    assert "South played it in the first hand (trick 2) too, found no such suit before trick 5, and its K♠ took her" in str(
+        high.reasons)
 
 
 def test_04_r33_the_flush_question():
@@ -2166,7 +2203,7 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
     assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
             "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, explain lesson 01's advice: "
-            "**Pass the A♠ and K♠") in text  # r102: the rule stands alone, in bold
+            "**Without the queen, pass the A♠ and K♠") in text  # r116: the rule's scope first  # r102: the rule stands alone, in bold
     five = hand.tricks[4]
     assert {str(c) for c in five.cards if c.points} == {"QS", "TH"} and five.winner == 0  # the heart and queen missed
     # r32: one hand's scores are printed as "Hand scores" (lesson 06 keeps "total" for the match)
@@ -2491,7 +2528,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert max(c.rank for c in hand_before_9) == Card("JH").rank and len(hand_before_9) == 5
     # r84b: two unrelated-looking 22s a few lines apart (South's score here, West's saving in the try-it): each named
     # r89: still two 22s in one cell (South's score, West's saving): South's said without its number, in one clause
-    assert ("South's score in replay 2 is no guide to what a failed moon costs: the shooter bot kept playing its highest "
+    # r116 (word cap): "South's score in replay 2 ... what a failed moon costs" said in fewer words, still without its number
+    assert ("South's replay-2 score is no guide to a failed moon's cost: the shooter bot kept playing its highest "
             "card after the moon was lost.") in flat
     assert "South's 22 in replay 2" not in flat
     assert "South's 22 is not the price" not in flat
@@ -2543,8 +2581,9 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert all(why_played(hand, t, 3, moon_defence=False).branch == "duck" for t in (6, 8))
     assert "(Hint: only the A♥ and K♥" not in instr
     assert "Replay 1 showed" not in instr and "who holds them?" not in instr
-    assert ('(or type `west.play("TH")` in a new cell; code writes a card as rank then suit letter: `TH` is 10♥, `KC` '
-            "is K♣).") in " ".join(instr.split())
+    # r116 (word cap): "code writes a card as rank then suit letter" cut: lesson 02 teaches the codes (pinned there)
+    assert ('(or type `west.play("TH")` in a new cell; `TH` is 10♥, `KC` '
+            "is K♣).") in " ".join(instr.split()) and "rank then suit letter" not in instr
     assert (str(Card("KC")), Card("KC").pretty, str(Card("TH")), Card("TH").pretty) == ("KC", "K♣", "TH", "10♥")
     # r82: "Try a card above first" sat after the folded answer cell: said at the end of the instructions instead
     assert instr.rstrip().endswith("Try a card first, then open the answer.")
@@ -2592,7 +2631,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
             "player has taken 8 points or more, - including at least one heart (the Q♠ alone is 13 points, and anyone can get stuck with her), - "
             "and nobody else has taken any. Then "
             "it stops ducking: it tries to win tricks from that player") in flat
-    assert "This watch is the bot's rule of thumb, not a game rule. Had East" in flat
+    # r116: the 10♥ cut-off (the insurance heart) was not marked as the bots' own, as the watch was: both habits are
+    assert "Both habits are the bots' rules of thumb, not game rules. Had East" in flat
     assert len([c for c in DECK if c.points]) == 14 and "then nobody else can take them all" not in flat
     # r104: "nobody but you" was false with penalty cards in two piles (nobody can): each case says who can
     assert "as then nobody but you can take all 14" not in flat
@@ -2689,7 +2729,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # beat, discard a clean card or else the lowest heart), and the rule bot's reason had it sat in East's place on
     # the first replay's trick 6 (why_instead: the same position as why_played, whatever the easy East played)
     assert ("it stops ducking: it tries to win tricks from that player, and gives that player as few points as "
-            "it can. This watch is the bot's rule of thumb, not a game rule. Had East been a rule bot in the first replay, the watch would have acted on trick 6:") in flat
+            "it can. Both habits are the bots' rules of thumb, not game rules. Had East been a rule bot in the first replay, the watch would have acted on trick 6:") in flat
     from hearts_teach.course.lessons import why_instead
     instead = why_instead(hand, 6, 3)
     assert instead.branch == "moon-take" and instead.card == Card("KH") and why_played(hand, 6, 3, moon_defence=False).card == t6.card_of(3)
@@ -3081,7 +3121,10 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # 4+ spades of 8 or below they took her 51, 34, 21, 13, 9 %)
     # r114: "don't keep ... unless" read two ways, and "low" was undefined (South's J♠ was called "lower"): one
     # "unless", and "low" is the simulation's own (8 or lower)
-    assert ("**Pass the A♠ and K♠ unless you keep the queen or hold three or more spades of 8 or lower.**") in text
+    # r116: "unless you keep the queen" read as "a queen holder keeps A♠/K♠", against the simulation below and lesson
+    # 08's drill 2 (keep her, pass the K♠): lesson 01's scope ("whenever you don't keep the queen") said first
+    assert ("**Without the queen, pass the A♠ and K♠ unless you hold three or more spades of 8 or lower.**") in text
+    assert "unless you keep the queen or hold" not in text
     assert "plenty" not in text and "will not be in your own hand" not in text and "low spades to play instead" not in text
     # r103: "plenty" was never made concrete: South's own two other spades did not last
     assert "8 or lower.** South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
@@ -3100,8 +3143,8 @@ def test_04_round_9_wording_chart_and_the_three_groups():
         assert top_pct - top_m > alone_pct + alone_m, g
     # r81: the bullet quotes the shares it relies on (each pair below is the table's, rounded as printed)
     # r103: no "alone / yes" row or bar, and the reason was only in a folded comment
-    assert ("Holding the A♠ or K♠ *as well* raised the holder's share in each of the three groups where it can happen "
-            "(a queen *alone* has neither): "
+    # r116 (word cap): "in each of the three groups ... (a queen *alone* has neither)" said in fewer words
+    assert ("Holding the A♠ or K♠ *as well* raised the holder's share in all three groups where it can happen: "
             "from 57 to 72 % (+1 or 2), 15 to 28 % (+3 or 4) and 3 to 12 % (+5 or more).") in text
     assert [(round(share[(g, False)][0]), round(share[(g, True)][0])) for g in both] == [(57, 72), (15, 28), (3, 12)]
     assert both == ["+1 or 2", "+3 or 4", "+5 or more"]
@@ -3147,7 +3190,7 @@ def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named()
 
     text = " ".join(prose("05_shooting_the_moon").split())
     assert "deliberate play" not in text and "almost never collect" not in text
-    assert "None of these bots tries to shoot the moon: every moon counted here happened by accident." in text
+    assert "None of these bots tries to shoot the moon: every moon counted happened by accident." in text  # r116: words
     assert threat_of((POINTS, 0, 0, 0), 0) == NO_MOON  # its own run of points is nothing it plays for
     # r42_a: "the points all flow in one direction" was hand-waving: why duckers feed one winner, in half a sentence
     # r103: "`easy` bots take all 26 most often" read as if easy bots were the shooters: the table has the most moons
@@ -3337,7 +3380,8 @@ def test_round_27_lessons_02_to_05_newcomer_fixes():
 
     text = " ".join(prose("04_queen_of_spades").split())
     # round 30: she must be played on a spade lead only if she is still in hand (a void may have let her go)
-    assert ("Alone, she is the worst case: if she is still in hand (not already thrown on another suit) when spades "
+    # r116 (word cap): "(not already thrown on another suit)" cut: "still in hand" says it
+    assert ("Alone, she is the worst case: if she is still in hand when spades "
             "are led, she must be played, and the others, ducking, seldom put the A♠ "
             "or K♠ on her: her holder usually "
             "takes the trick she is played on.") in text  # rater r37_b: "her own trick" (she was not led)
@@ -3473,8 +3517,12 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     for word, entry in (("flush", "flush"), ("void", "void"), ("ducking", "duck")):
         assert f"[{word}](glossary.ipynb#cell-id=term-{entry})" in raw
     assert "wins her own trick" not in text
-    assert ("So if *you* hold her with several low spades, keep them as her guard: don't lead spades yourself, follow "
-            "each spade lead low, and wait for a suit you cannot follow to throw her on.") in text
+    # r116: what a queen holder does with A♠/K♠ (the bold rule above is for hands without her; lesson 08's drill 2
+    # keeps her and passes the K♠), and "don't lead spades yourself" made the task's "lead spades only if you must"
+    assert ("So if *you* keep her, pass an A♠ or K♠ too (lesson 08, drill 2), and keep your low spades as her guard: "
+            "lead spades only if you must, follow each spade lead low, and wait for a suit you cannot follow to throw "
+            "her on.") in text and "don't lead spades yourself" not in text
+    assert "**Drill 2.** **With three lower spades to duck with, keep the Q♠ and pass the K♠.**" in prose("08_practice_decisions")
     # r111: "rare" had no source (docs/rules.md D7: some tables play it); how often is said as the source says it
     assert "a house rule some tables play" in text and "rare variant" not in text
     # r111: the void exercise's answer sat unfolded under "Choose before reading on": folded, and the prompt says so
@@ -3540,11 +3588,14 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
     # had the queen; its own cell, the last before "Your turn"
     # r113 (newcomer r113/05: the summary dropped "holding two or more", so one high heart got opposite advice)
     assert ("## At the table - Watch for a player who wins every early trick, then takes points on purpose, such "
-            "as leading the Q♠ when nobody can beat her. - When you discard, holding two hearts or more, keep your highest "
+            "as leading the Q♠ when nobody can beat her. - When you discard a heart, holding two or more, keep your highest "
             "if it is the 10♥ or higher, until "
-            "penalty cards lie in your own pile or in two different piles; then shed it. Here it costs "
-            "0.16 points, and pays if more than about 1 such discard in 140 blocks a moon. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
+            "penalty cards lie in your own pile or in two piles; then shed it. In this lesson's example it costs "
+            "0.16 points, and pays if over 1 such discard in 140 blocks a moon. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant a heart, as South had the queen.") in text
+    # r116: "When you discard" read as every discard (the habit is for a heart discard, as l05-16 says); "Here it
+    # costs" read as a rule of thumb for every position: the 0.16 is this lesson's one coached position
+    assert "Here it costs 0.16" not in text and "When you discard, holding" not in text
     # r84b: "warning or not" was advice the lesson's figures don't back (the 1-in-140 break-even is for one position,
     # the simulation's rates are per hand: r71b_05c): the cost and the break-even, with no judgement of how often
     assert "when you discard, warning or not" not in text
@@ -3669,8 +3720,13 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
             "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
             "diamond costs more. In the try-it (easy bots, South shooting), keeping the A♥ left West 4 points, not 26. "
-            "Cost: 0.16 points per discard. Saving: 26 − 4 = 22 of West's points per blocked moon. 140 discards cost "
-            "140 × 0.16 ≈ 22: insurance pays here if more than 1 discard in 140 (range: about 100 to 220) blocks a moon.") in text
+            "Cost in this position: 0.16 points per discard. Saving: 26 − 4 = 22 of West's points per blocked moon "
+            "(North and East save 26 each: replay 2). 140 discards cost "
+            "140 × 0.16 ≈ 22: insurance pays if over 1 discard in 140 (105 to 220 at the coach's 0.21 and 0.10) blocks a moon.") in text
+    # r116: the 0.16 said to be this position's; the range's ends said with the coach's figures they come from; the
+    # others' side of a blocked moon (North and East 0, not 26: replay 2's printed scores; the try-it's match)
+    assert "(range: about 100 to 220)" not in text and "Cost: 0.16" not in text
+    assert tuple(lesson("05_shooting_the_moon")["blocked"].scores[2:]) == (0, 0)
     # r114: the break-even holds only if each such discard blocks a moon ("faces a shooter" oversold it); cost and
     # saving on short lines; the 22 is West's own points; "give or take" kept for ± only (the coach's is a range)
     assert "faces a shooter" not in text and "(give or take: about" not in text
@@ -3682,6 +3738,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # r112: "100 to 200" understated the top end: 22 over the printed 0.10 is 220 (unrounded, 106 to 210, inside)
     assert "about 100 to 200" not in text
     assert round(22 / float(f"{hi:.2f}")) == 105 and round(22 / float(f"{lo:.2f}")) == 220
+    assert (f"{hi:.2f}", f"{lo:.2f}") == ("0.21", "0.10")  # r116: the coach's figures the prose names
     assert 100 <= (22 + hi) / hi and (22 + lo) / lo <= 220
     # r104: why 22 is divided by 0.16 was asserted, not shown: the N discards said
     assert "saves 22 with one: in this position" not in text

@@ -82,7 +82,9 @@ def test_discarding_waits_for_hearts_then_she_may_go():
     assert hand.turn == 1 and not hand.hearts_broken
     assert legal(hand) == ["JD", "QD", "KD", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]
     msg = refused(hand, "QS", Rule.QUEEN_WAITS)
-    assert "discard one of" in msg and "until hearts are broken" in msg
+    # r116: the message says what the variant's *broken* means (a heart earlier in this trick counts)
+    assert "discard one of" in msg and "until a heart has been played (earlier in this trick counts)" in msg
+    assert "until hearts are broken" not in msg
     assert hand.explain("2H").rule is Rule.VOID_DISCARD
     hand.play("2H")  # breaks hearts
     for c in ("9C", "KC"):

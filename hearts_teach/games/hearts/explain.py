@@ -115,8 +115,10 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
                 f"other cards; lead {one_of}")
     if rule is Rule.QUEEN_WAITS or (rule is Rule.HEARTS_AND_QUEEN_WAIT and card.index == QS_INDEX):
         doing = "lead" if st.led_suit < 0 else "discard"
-        return (f"the queen waits: Q♠ may not be led or discarded until hearts are broken while you "
-                f"hold other cards; {doing} {one_of} instead")
+        # r116: "until hearts are broken" read as lesson 03's *broken* (an earlier trick); the variant counts a heart
+        # played earlier in this trick too (docs/rules.md, `queen_waits` in detail)
+        return (f"the queen waits: while you hold other cards, Q♠ may not be led or discarded until a heart has "
+                f"been played (earlier in this trick counts); {doing} {one_of} instead")
     if rule is Rule.HEARTS_AND_QUEEN_WAIT:
         return (f"hearts have not been broken yet, so you may not lead a heart (nor Q♠, who waits "
                 f"for hearts too) while you hold other cards; lead {one_of}")
