@@ -2739,7 +2739,7 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     # r90 (words): step 4's "holds eight spades" cut; 3b's tie example and deal 1526's print say the 8
     # r91 (newcomer r90 item 1): the tie example moved from 3b to step 4, as deal 1526's own: "keeps 6" (of its 8)
     # r97 (newcomer r95 item 1): the tie example is 3b's again, worked on deal 1526 ("has 8 spades ... leaves 6")
-    assert "spade length (8 spades)" in before and "deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even." in before  # r99: "a tie" was a new word  # r98: in step 4  # lower-cased above
+    assert "spade length (8 spades)" in before and "deal 1526, ♠ a j 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6 spades, even." in before  # r99: "a tie" was a new word  # r98: in step 4  # lower-cased above
 
 
 def before_code(cells: list, at: int) -> str:
