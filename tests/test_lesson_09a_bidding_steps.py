@@ -219,8 +219,11 @@ def test_the_three_points_as_written_are_the_bots():
     assert "as the bots number them" not in text
     # r112 (newcomer r112 item 3.2): the order came before any step was taught: "Taught 1 to 4" marks it a preview
     # r114 (newcomer r114 item 3.3): 3b was named before it was taught: glossed where the order is first given
-    assert ("## Count in steps Taught 1 to 4, used in order **1, 3, 3b, 2, 4**: 3b, taught after step 3, crosses off "
-            "the small spades your ruffs use.") in text
+    # r116 (newcomer r115 item 3.4): "Taught 1 to 4, used in order" came before "step" or "ruffs use" meant anything:
+    # said plainly (taught 1 to 4; count a hand in the order 1, 3, 3b, 2, 4); 3b explains itself where it is taught
+    assert ("## Count in steps Steps are taught 1 to 4, but to count a hand, use the order **1, 3, 3b, 2, 4** (3b comes "
+            "after step 3).") in text
+    assert "Taught 1 to 4, used in order" not in text and "crosses off the small spades your ruffs use" not in text  # r116
     assert "ruffs (3) use up small spades, crossed off in 3b, before step 2." not in text  # r114
     assert "Work in the order 1, 3, 3b, 2, 4." not in text and ("## Count in steps Use them "  # r107
             "in order **1, 3, 3b, 2, 4**: ruffs (3) use up small spades, crossed off in 3b, before step 2.") not in text  # r112: marked as a preview  # r109: 3b said where first named (newcomer r109 item 3.1)
@@ -269,7 +272,7 @@ def test_the_three_points_as_written_are_the_bots():
     assert "The bots then adjust" not in text
     # fresh rater r51: spade length has its own heading, demo, hand and quiz, yet sat in the fold: it is step 4 now
     # r59 (rater r57): the steps' cell split in four, one a step, each under its part of deal 22's print; a heading
-    assert "## Count in steps Taught 1 to 4, used in order" in text and "four steps"  # r112 not in text and "**1. High side cards.**" in text and all(f"**{n}. " in text for n in range(1, 5))
+    assert "## Count in steps Steps are taught 1 to 4, but to count a hand" in text and "four steps"  # r112 not in text and "**1. High side cards.**" in text and all(f"**{n}. " in text for n in range(1, 5))
     cells = lesson_cells()
     long_at = next(i for i, c in enumerate(cells) if "long_hand = SpadesHand.deal(seed=1526" in "".join(c["source"]))
     # r51: the length question comes right after deal 1526 (before the learner's own long hand), its answer
@@ -458,7 +461,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
     assert "  3♠ 2♠: used up by the ruffs\n" in printed
     assert ("Spade length (8 spades): the five highest spades' 2¾ + 3 for the spades after the fifth = 5¾\n"
             "  more than protected spades and ruffs together (4¼), so it replaces them") in printed
-    assert "Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even." in text  # r98: the tie worked here, beside deal 1526's print  # r97: in 3b  # r93: the tie rule back in 3b  # r91: 3b's tie-break moved here  # r84b: its cards in the print just below
+    assert "Deal 1526, ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6 spades, even." in text  # r98: the tie worked here, beside deal 1526's print  # r97: in 3b  # r93: the tie rule back in 3b  # r91: 3b's tie-break moved here  # r84b: its cards in the print just below
     cards = SpadesHand.deal(seed=1526, dealer=3).cards(0)
     assert cards.pretty == "♠ A J 8 6 5 4 3 2  ♥ 6 2  ♦ 9 3  ♣ 9"
     assert len([c for c in cards if c.suit is Suit.SPADES and c.rank > 10]) == 2
@@ -489,7 +492,7 @@ def test_spade_length_is_worked_by_the_engine_on_deal_1526():
 SPADE_LENGTH = ("4. **Spade length**, with six spades or more: your five highest spades' protected-spade values (0 for "
                 "a spade set aside), plus 1 for each spade after the fifth, set aside or not. When that total is more "
                 "than protected spades and ruffs together, it replaces them.")
-SPADE_LENGTH_IDEA = ("Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even.")  # r98: 3b's tie worked here  # r97: its rounding is 3b's worked example  # r91: with the ½ tie-break  # r90: its eight spades are in its print  # r84b (words): its cards are in its print  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
+SPADE_LENGTH_IDEA = ("Deal 1526, ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6 spades, even.")  # r98: 3b's tie worked here  # r97: its rounding is 3b's worked example  # r91: with the ½ tie-break  # r90: its eight spades are in its print  # r84b (words): its cards are in its print  # r61: words  # r48: shorter; r51: spade length is step 4 of the main text
 
 
 # fresh rater (round 30): "count your tricks as above" (cells of deals 21 and 2054) needs the numbers the prints use;
@@ -550,8 +553,8 @@ def test_the_numbers_line_is_trick_counts():
 # r97 (newcomer r95 item 2): "play under" defined where first used (step 1's table); step 2's rough count shown
 # on deal 22's spades
 # r98 (newcomer r97 items 1-2): the working order said once, first; "play under" defined in its own sentence
-STEPS = ('## Count in steps Taught 1 to 4, used in order **1, 3, 3b, '  # r112: a preview (newcomer r112 item 3.2)  # r111: five operations, not "four steps" (newcomer r111 item 2.2)  # r107: taught 1 to 4, used 1, 3, 3b, 2, 4 (newcomer r107 item 2)
-         '2, 4**: 3b, taught after step 3, crosses off the small spades your ruffs use. **1. High side cards.** Only '  # r114
+STEPS = ('## Count in steps Steps are taught 1 to 4, but to count a hand, use the order **1, 3, 3b, '  # r112: a preview (newcomer r112 item 3.2)  # r111: five operations, not "four steps" (newcomer r111 item 2.2)  # r107: taught 1 to 4, used 1, 3, 3b, 2, 4 (newcomer r107 item 2)
+         '2, 4** (3b comes after step 3). **1. High side cards.** Only '  # r116  # r114
          'aces, kings and queens count, by how many cards '
          'you hold in their suit. To *play under* a card is to follow with a smaller one. | Card | Cards in its suit | Value | Why | |---|---|---|---| | ace | one to '
          "six | 1 | nothing but a spade beats it | | ace | seven or more | ½ | the bots' cutoff for a long "
@@ -564,14 +567,14 @@ STEPS = ('## Count in steps Taught 1 to 4, used in order **1, 3, 3b, '  # r112: 
          'lack are gone. Each smaller spade lets you [follow](glossary.ipynb#cell-id=term-follow) when a '
          'higher one is led: when the A♠ is led, play a smaller spade and save the K♠. Each spade is checked '
          "alone: deal 22's 7♠ and 4♠ count under both the K♠ and the 10♠. | Smaller spades "
-         'you hold, against higher spades you lack | Value | |---|---| | as many or more | 1 | | one fewer '
+         'you hold, counted against higher ones you lack | Value | |---|---| | as many or more | 1 | | one fewer '
          "| ¾ | | two fewer | ¼ | | three fewer or more | 0 | Deal 22's step 2 (3b, below, crosses off nothing), then **try "
          'it on a new hand** (or unfold the code). **3. Ruffs**. '
          'A *void* (no card of a suit) counts 2, a *singleton* (one card) 1, '
          "a *doubleton* (two cards) ¼. Why: the count lets a void ruff a suit's first two leads, "
          'a singleton the second; a doubleton only the third, when an opponent may also be void and play a '
          'higher spade. Each ruff trick needs a spade, so the total stops at your number of spades. '
-         "High cards in a short suit count in step 1 too. "
+         "High cards in a short suit keep their step-1 value. "  # r116 (newcomer r115 item 2.2): "count in step 1 too" read as worth something
          # r97 (newcomer r95 item 1): 3b as three numbered lines, its ½ rule worked on deal 1526, and the working
          # order said as the summary says it (trick_count: ruffs, then the spades kept, then their step-2 values)
          "Deal 22's step 3: **3b. Cross off your ruffing spades, before step 2**: a ruffing spade "
@@ -582,12 +585,12 @@ STEPS = ('## Count in steps Taught 1 to 4, used in order **1, 3, 3b, '  # r112: 
          'that many of your lowest spades: in step 2 they count 0 and '  # r99 (newcomer r98): which step counts them 0 (step 4's B counts them all)
          'protect nothing. The ruffs still count in full. 3. Count step 2 on the spades left. With ♠ K J 6 2 and '
          'one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
-         "Deal 22: ruffs ¼, none crossed off. Now **try 3b on a new "
+         "Now **try 3b on a new "  # r116 (words): deal 22's 3b is said at step 2 ("3b, below, crosses off nothing")
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
          "2 + 3, after 3b. - **B** (no ruffs added, but 3b's crossings kept: the bots' convention): your five highest "  # r114
          "spades' step-2 values, + 1 for each spade "
          "after the fifth, crossed off or not. Then add step 1. "
-         'Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even. - A = 2¾ + 1½ = 4¼ - B = '
+         'Deal 1526, ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6 spades, even. - A = 2¾ + 1½ = 4¼ - B = '  # r116
          '(A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 + 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾')
 # r94 (newcomer r94 items 1, 3): trump and ruff defined in the opening, where "ruffs" is first used (step 1's ace
 # row), not at step 3; 3b's tie-break called a convention and a working order added (ruffs first, as trick_count
@@ -773,14 +776,14 @@ def test_the_values_list_is_trick_counts():
     # r97 (newcomer r95 item 1): the ½ worked on deal 1526 (8 spades, ruffs 1½, 2 crossed off), not the bare 4-spade case
     # r107 (newcomer r107 item 4): the 4-spade case back, as one clause after the rule (deal 9 uses it)
     assert "(4 spades, ruffs ½: cross off none)" not in VALUES and "just a convention" not in VALUES
-    assert ("The ruffs still count in full. 3. Count step 2 on the spades left.") in VALUES and "Deal 22: ruffs ¼, none crossed off." in VALUES  # r94 (words)
+    assert ("The ruffs still count in full. 3. Count step 2 on the spades left.") in VALUES and "Deal 22: ruffs ¼, none crossed off." not in VALUES  # r116 (words): said at step 2  # r94 (words)
     assert not trick_count(SpadesHand.deal(seed=22, dealer=1).cards(0)).spent
     # r72 (newcomer r72): deal 1526's recount sits beside its printout (right after step 4), its cards printed there
     # r73 (newcomer r72c item 7): its numbers sit beside A and B themselves (A's 2¾ and 1½, B's 2¾ + 3: the print's)
     # r73b (newcomer r73 item 7): deal 1526's cards are listed where the prose first uses them (its print follows)
     # r90 (newcomer r89 item 2): A and B as two short lines; the tie is now 3b's own example, and "the ruffs still
     # count in full" (3b) says A's 1½ is unrounded
-    assert ("Deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even. - A = 2¾ + 1½ = 4¼ - B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 "
+    assert ("Deal 1526, ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6 spades, even. - A = 2¾ + 1½ = 4¼ - B = (A♠ 1 + J♠ 1 + 8♠ ¾ + 6♠ 0 "
             "+ 5♠ 0) + 3 (the 4♠ 3♠ 2♠) = 5¾") in " ".join(prose().split())  # r81: A's ruffs are added unrounded
     # r84: B's worked numbers beside its five values and its spades after the fifth; r90: "(the 4♠ protects too)"
     # was cryptic: the 8♠'s ¾ (with the 6♠ 5♠ 4♠ under it) is in deal 1526's print just below
@@ -1296,7 +1299,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
     # fresh rater r43_e: the values are three steps now, the rare cases in a collapsed fine print
     # r59 (rater r57): the steps are four markdown cells now, each under a code cell printing its part of the count
     at = cells.index(next(c for c in cells if "## Count in steps" in "".join(c["source"])))
-    assert at == 2 and "".join(cells[at]["source"]).startswith("## Count in steps\n\nTaught 1 to 4, used in order")  # r112  # r111  # r98: the order first
+    assert at == 2 and "".join(cells[at]["source"]).startswith("## Count in steps\n\nSteps are taught 1 to 4, but to count a hand")  # r116  # r112  # r111  # r98: the order first
     assert "\n\n**1. High side cards.** Only aces, kings and queens count" in "".join(cells[at]["source"])
     # rater r68: a question on step 2 (a code cell) follows its table, so the steps span one cell more
     # r70 (rater r69): each rule before its output: step 1's print is a cell of its own after the step-1 table
@@ -2341,7 +2344,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
         # r87b: and folded under its own summary, so the verdict is not in view under the runs (r81's concern)
         "## Now you\n\n"
         "Count South's cards on deal 9 (♠ Q J 9 8 ♥ J 5 ♦ A J 9 5 2 ♣ A J), write your bid down, then unfold its runs. "
-        "Then deal 80 (printed below): fill in `my_count` and `my_bid`, then run the cell.")  # r114  # r87 (words)
+        "Then deal 80 (below): fill in `my_count` and `my_bid`, then run the cell.")  # r116 (words)  # r114  # r87 (words)
     assert "<details>" not in "".join(cells[at - 2]["source"])  # r114: deal 9's verdict is in its fold only
     assert "The side's tricks count, not yours alone." not in "".join(cells[at - 2]["source"])  # r85
     runs64 = "".join("".join(o.get("text", "")) for o in cells[at - 3].get("outputs", []))
@@ -2350,7 +2353,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     count64, up64, down64 = runs64.split("\n\n")  # r91: deal 64's runs replace deal 1526's
     assert count64 == count_text(SpadesHand.deal(seed=64, dealer=1).cards(0))
     assert "  K♥ 1 · A♦ 1 · K♣ 1 · Q♣ ½\n" in count64 and "Estimate: 4¾ tricks" in count64
-    count9, up9, down9 = runs9.split("\n\n")  # r81: deal 9's count first (it was never broken down)
+    count9, up9, down9, verdict9 = runs9.split("\n\n")  # r116: the verdict printed last  # r81: deal 9's count first (it was never broken down)
     assert count9 == count_text(SpadesHand.deal(seed=9, dealer=1).cards(0)) and "Ruffs: ½\n" in count9
     # r110 (newcomer r110 item 2.2): "Your bid: 5" labelled a bid the learner never made: the lesson's cells relabel
     # bid_check's line (the package keeps "Your bid" for the exercise, where the bid is the learner's)
@@ -2376,8 +2379,11 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert nine_runs["metadata"] == {"jupyter": {"outputs_hidden": True, "source_hidden": True}}
     assert "".join(nine_runs["source"]).startswith("# deal 9's runs (folded: open them once you have chosen your bid)")
     # r81: the verdict and the tie the print does not spell out (ruffs ½, four spades: cross off none) are in the fold
-    assert "".join(nine_runs["source"]).endswith(
-        "# Deal 9: bidding up won. South was a trick short of 5; North's spare trick covered it. One deal proves little.")  # r114
+    # r116 (newcomer r115 item 3.2): the verdict was a comment in the folded source: printed in the folded output
+    assert verdict9 == ("Deal 9: bidding up won. South was a trick short of 5; North's spare trick covered it. "
+                        "One deal proves little.\n")
+    assert "+70" in up9 and "+61" in down9 and "Tricks your cards took: 4 tricks in each" in up9  # up won; 4 of 5
+    assert "# Deal 9: bidding up won." not in "".join(nine_runs["source"])  # r116
     assert "  # ruffs ½ with four spades: ending in ½, cross off none (keep 4, even)" in "".join(nine_runs["source"])
     assert not trick_count(SpadesHand.deal(seed=9, dealer=1).cards(0)).spent
     assert smart_bid(SpadesHand.deal(seed=1526, dealer=3).cards(0)) == 6 and SpadesHand.deal(seed=1526, dealer=3).dealer == 3
@@ -2394,7 +2400,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
     assert "bid 6, took 6: made, +60, in each of the 20 play-outs\nYour side made its contract every time." in down64
     assert "Deal 1526" not in "".join(cells[at - 4]["source"]) + "".join(cells[at - 2]["source"])  # r114
     assert _code_outputs("print(bid_check(9, 1, 5, ") == "\n\n".join(
-        [count_text(SpadesHand.deal(seed=9, dealer=1).cards(0)), tested(9, 5), tested(9, 4)]) + "\n"
+        [count_text(SpadesHand.deal(seed=9, dealer=1).cards(0)), tested(9, 5), tested(9, 4), ""]) + verdict9  # r116
     assert ('print(bid_check(9, 1, 4, label="Bid tested"))  # the lesson\'s bid of 4\n'
             in "".join(nine_runs["source"]))
     assert ('print(bid_check(9, 1, 5, label="Bid tested"))  # deal 9, West deals, the bots\' bid of 5'
@@ -2484,7 +2490,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
             # r112 (review): not "equally good cards", the coach's graded term in the glossary; "on paper" cut for words
             # r112 (newcomer r112 item 3.5): "coin flips between cards" unclear: random picks between equally good
             # cards (``_pick``'s ties: side cards of one rank)
-            "played 20 times; only the bots' random picks between cards they rate alike (say, 4♣ or 4♦) vary; here all 20 take the same tricks."  # r114 (newcomer r114 item 3.4): match what?  # r107: why 20 (newcomer r107)
+            "played 20 times; only the bots' random picks between cards they rate alike vary; here all 20 take the same tricks."  # r116 (newcomer r115 items 2.1, 4.5): "(say, 4♣ or 4♦)" read as South's cards (deal 64's South has no 4♣): cut  # r114 (newcomer r114 item 3.4): match what?  # r107: why 20 (newcomer r107)
             # r108 (newcomer r108 item 3.4): "equally good cards" undefined: _pick's ties, side cards of one rank
             in text)  # r114: deal 9's question moved under "## Now you", after deal 64's verdict
     assert "here all 20 match" not in text and "count, bid, then unfold" not in text  # r114
@@ -2814,7 +2820,9 @@ def test_the_bid_lower_example_is_the_scorers():
     assert "Count only your own tricks: partners' bids add up, and so do their tricks." in text
     # the opening's recap agrees with the scorer (made +10 a trick bid and +1 a bag; set −10 a trick bid; ten bags −100)
     # r59 (rater r57): "+10 a trick bid" read oddly: "per trick bid"
-    assert ("Take at least that many tricks and it is made: +10 per trick bid, +1 for each extra trick (a *bag*; ten bags "
+    # r116 (newcomer r115 item 3.6): "that many" could be your own bid: the side's contract, named
+    assert "Take at least that many tricks" not in text
+    assert ("If your side takes its contract or more, it is made: +10 per trick bid, +1 for each extra trick (a *bag*; ten bags "
             "cost 100). Take fewer and it is *set*: −10 per trick bid.") in text
     assert score_hand([3, 3, 2, 3], [4, 3, 2, 4]).team_points[0] == 51
     assert score_hand([3, 3, 2, 3], [4, 3, 2, 4], bags=(9, 0)).team_points[0] == 51 - 100
@@ -2861,7 +2869,7 @@ def test_the_step_two_question_is_the_bots_count():
     # r111 (newcomer r111 item 3.2): "3b changes nothing" leaned on 3b before it was taught: what it does, named
     assert "3b changes nothing" not in text
     assert "Deal 22's step 2 (3b, below, crosses off nothing), then **try it on a new hand** (or unfold the code)." in text  # r84b (words), r87 (words), r111 (words)
-    assert "Deal 22: ruffs ¼, none crossed off." in text
+    assert "Deal 22: ruffs ¼, none crossed off." not in text  # r116 (words): the step-2 sentence above says it
     assert "J♠" not in SpadesHand.deal(seed=22, dealer=1).cards(0).pretty
 
 
@@ -3438,9 +3446,10 @@ def test_three_quarters_up_is_the_bots_convention():
             # r110 (newcomer r110 item 3.3): "bidding up only 10 if both are set" was hard to parse: a verb
             # r111 (newcomer r111 item 3.4): why the two play-outs differ: the bots' play rule 4 (win cheaply until the
             # team contract is safe, then duck), so the contract steers their play
+            # r116 (newcomer r115 item 3.1): "duck" was never defined here: linked to the glossary
             # r114 (newcomer r114 item 3.2): "play to the contracts" opaque, two sentences in a bracket: the bracket a
             # sentence of its own, before "so it needed", with the bots' own reason (rule 4: "contract safe: duck")
-            "89, not 19 and 110: the bots duck once their contract is safe, so a deal's two play-outs can differ in "
+            "89, not 19 and 110: the bots [duck](glossary.ipynb#cell-id=term-duck) once their contract is safe, so a deal's two play-outs can differ in "
             "tricks; when both are set, bidding up loses only 10. So it needed about 6 in 7 (six wins of 16 beat one "
             "loss of 89): bidding down came out 11 points a hand ahead.") in " ".join(prose().split())
     assert "play to the contracts" not in " ".join(prose().split())  # r114
@@ -3663,7 +3672,7 @@ def test_step_four_adds_step_one_and_skipping_3b_is_said_after_the_deals():
     text = " ".join(prose().split())
     # r89 (newcomer r87b item 1): "B has no ruffs" read as contradicting B's crossing off: the reason is the code's
     # r90 (newcomer r89 item 2): that reason was about how the bots are built, not the cards: one plain sentence
-    assert "crossed off or not. Then add step 1. Deal 1526 (below) has" in text  # r98  # r93  # r91: "B takes ... a rough count" cut
+    assert "crossed off or not. Then add step 1. Deal 1526, ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: ruffs" in text  # r116  # r98  # r93  # r91: "B takes ... a rough count" cut
     assert "B takes step 2's values after 3b" not in text
     assert "B reuses it" not in text
     assert "B has no ruffs" not in text  # r89

@@ -1641,7 +1641,9 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
     pointer = " ".join(_src(c) for c in cells[scoring + 1:summed] if c["cell_type"] == "markdown")
     # r33: the run-on pointer is three short sentences: the story, South's bot's reason, then the scores
-    assert "Last, each team's score by the rules above:" in " ".join(pointer.split())
+    # r116 (newcomer r115 items 3.4, 4.3): which sentence went with which output: each names the printed header
+    assert "**The scores:** follow the rules above:" in " ".join(pointer.split())
+    assert "Last, each team's score" not in " ".join(pointer.split())  # r116
     scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
     words = next(i for i, c in enumerate(cells) if _src(c).startswith("## The words of Spades"))
     assert words < scoring < first
@@ -1671,8 +1673,9 @@ def test_lesson_09_round_17_wording():
 
     text = " ".join(" ".join(_src(c) for c in _cells("09_hearts_vs_spades") if c["cell_type"] == "markdown").split())
     # r102: where 5¼ and ¾ come from was unclear: read only the last column; 09a shows the quarters
+    # r116 (newcomer r115 items 3.1, 4.1): why a short suit earns tricks: once it is gone, a spade trumps it
     assert ("The estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
-            "than spades with two cards or fewer) added up. Each gives the tricks a hand should win; a card that may not "
+            "than spades with two cards or fewer: once it is gone, you can trump it) added up. Each gives the tricks a hand should win; a card that may not "
             "win counts part of one. Read only the last column ([09a](09a_spades_bidding.ipynb) shows the count):") in text
     # r103: the quarters looked arbitrary: one clause says why a count has parts
     assert "in quarters of a trick" not in text
@@ -1732,9 +1735,11 @@ def test_lesson_09_says_why_south_stayed_under_the_nil():
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     # r33: the prose was one run-on sentence and the cell did index arithmetic; bot_turn finds South's card
     # r84: the bot's trace says "bust"; the prose says that is its word for break
-    assert ("so its opponents, South and North, want it broken (*bust* it, in the bots' words). Below, the engine tells what happened. Next, South's bot "
-            "says why it stayed under East's J♠ at trick 12 although it held the A♠: staying low leaves the nil bidder "
-            "winning the trick.") in text  # r102: the label "stay low under it" never said why ducking busts a nil
+    # r116 (newcomer r115 item 3.4): the sentences name the printed headers ("What happened:", "South's bot at trick 12:")
+    assert ("so its opponents, South and North, want it broken (*bust* it, in the bots' words). Below, **What happened:** "
+            "is the engine's account. Under **South's bot at trick 12:**, the bot says why South stayed under East's J♠ "
+            "although it held the A♠: staying low leaves the nil bidder winning the trick.") in text
+    assert all(h in out for h in ("What happened:\n", "South's bot at trick 12:\n", "The scores:\n"))  # r116  # r102: the label "stay low under it" never said why ducking busts a nil
     assert 'print(bot_turn(spades, trick=12, seat="South", seed=2))' in _src(story) and "4 * 11" not in _src(story)
     assert bot_turn(spades, 12, "South", seed=2) == ("Trick 12, South may play 8♠ or A♠; its bot played 8♠ "
                                                      "(bust the opponents' nil: stay low under it)")
@@ -1892,7 +1897,8 @@ def test_lesson_09_round_18_wording_and_end_question():
     for phrase in ("Smaller differences in Spades: - nothing is passed; - a trick is just a trick: no card carries "
                    # r33: "the deal moves" as a Spades difference implied a Hearts dealer; Hearts needs none
                    # r74b: the dealer bullet split in two (who deals, who leads), the forward reference cut
-                   "points; - a **dealer** (whoever dealt the cards), who moves one seat clockwise each hand; - the "
+                   # r116 (newcomer r115 items 3.3, 4.4): the dealer bullet was a fragment: "there is a dealer"
+                   "points; - there is a **dealer** (whoever dealt the cards), who moves one seat clockwise each hand; - the "
                    "player on the dealer's left leads the first trick (in "
                    "Hearts the 2♣ holder leads, so who dealt does not matter); - no first-trick rule like Hearts': a player "
                    "who cannot follow may play any card, a spade included;",
@@ -2002,8 +2008,11 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     assert "South–North: bid 2, took 1: set, -20; South nil made +100; bags 0 → 0 = +80" in str(match.hand_scores()[5])
     # r88: "-40 → -40 (bags 0)" and the "→ … =" of a score line were never explained: said once each (the columns
     # here; the score line after the first scores, where "bags 0 → 1" and "=" first print)
-    assert "`bags 0 → 1` is bags before → after; `=` gives the hand's total." in " ".join(
-        " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
+    # r116 (newcomer r115 item 3.4): the note sits beside the first score lines, as a comment in their cell
+    story = next(c for c in cells if "print(what_happened(spades))" in _src(c))
+    assert ('print("\\nThe scores:")  # in a score line, "bags 0 → 1" is bags before → after; "=" gives the hand\'s '
+            'total\nprint(spades.score())') in _src(story)
+    assert "`bags 0 → 1` is bags before" not in " ".join(_src(c) for c in cells if c["cell_type"] == "markdown")
     assert ("+91 → 91 (bags 1)" in out and "bags 0 → 1 = +91" in "".join("".join(o.get("text", "")) for c in cells
                                                                          for o in c.get("outputs", [])))
     assert "bids in seat order (South West North East)" in out and "   2  South   West   n 4 4 4" in out
@@ -2046,7 +2055,7 @@ def test_lesson_09_round_74_read():
     game); the Hearts danger at trick 8 unsaid; leader=1 unexplained; no way to choose a number at the table,
     and nil suggested on any weak hand; nothing checked the spade-leading rule or a nil's tricks for the partner."""
     from hearts_teach.course.lessons import bots_play, table_bots
-    from hearts_teach.course.spades_lesson import play_match, same_deal
+    from hearts_teach.course.spades_lesson import count_part, play_match, same_deal
     from hearts_teach.games.spades import SpadesMatch, score_hand
     from hearts_teach.games.spades.rules import SpadesRules
     from hearts_teach.present.widgets.spades_table import SpadesTable
@@ -2061,7 +2070,11 @@ def test_lesson_09_round_74_read():
             "on, reads South, West, North, East.") in text
     # r104: "safe in Hearts, where low cards stay under others' winners" overstated a hand holding Q♥ and four more
     # hearts: what holds is that no East card is sure to win (each suit's ace or king is elsewhere)
-    assert "hopeless" not in text and ("East, with no ace or king, is the opposite: weak in Spades, but with no sure winner "
+    # r116 (newcomer r115 item 4.2): East's ¾ in parts, so "under 1 trick" (the nil rule) can be checked
+    assert "".join(count_part(same_deal(17)[1].cards(3), p) for p in ("High side cards", "Protected spades", "Ruffs")) == (
+        "High side cards: ½\n  Q♣ ½Protected spades: ¼\n  J♠ ¼: higher spades not held: A♠ K♠ Q♠; smaller spades "
+        "kept: 4♠ (two fewer)\n  4♠: 0 (too few smaller spades)Ruffs: 0")
+    assert "hopeless" not in text and ("East, with no ace or king, is the opposite: weak in Spades (its ¾: Q♣ ½, J♠ ¼), but with no sure winner "
                                        "to fear in Hearts.") in text and "where low cards stay under" not in text
     hearts, _ = same_deal(17)
     assert all(any(c.suit == e.suit and c.rank > e.rank for s in (0, 1, 2) for c in hearts.dealt(s))
@@ -2739,7 +2752,7 @@ def test_lesson_09a_nothing_before_the_length_question_says_why_small_spades_win
     # r90 (words): step 4's "holds eight spades" cut; 3b's tie example and deal 1526's print say the 8
     # r91 (newcomer r90 item 1): the tie example moved from 3b to step 4, as deal 1526's own: "keeps 6" (of its 8)
     # r97 (newcomer r95 item 1): the tie example is 3b's again, worked on deal 1526 ("has 8 spades ... leaves 6")
-    assert "spade length (8 spades)" in before and "deal 1526 (below) has 8 spades, ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6, even." in before  # r99: "a tie" was a new word  # r98: in step 4  # lower-cased above
+    assert "spade length (8 spades)" in before and "deal 1526, ♠ a j 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6 spades, even." in before  # r99: "a tie" was a new word  # r98: in step 4  # lower-cased above
 
 
 def before_code(cells: list, at: int) -> str:
@@ -7329,7 +7342,7 @@ def test_lesson_09_round_74b_nil_gamble_and_quick_check():
     assert score_hand(list(spades.bids), list(spades.tricks_won)).team_points[1] == -79
     # r74b read: the +30 holds only if the tricks fell the same: said
     assert ("Nil pays only when kept. Had East bid 1, with the same tricks, West–East's contract of 3 would "
-            "have been made with their 3 tricks: +30 instead of −79.") in text
+            "have been made: +30 instead of −79.") in text  # r116 (words): "with the same tricks" says it
     first_spade = next(t for t in spades.tricks if any(c.suit.letter == "S" for c in t.cards))
     assert first_spade.number == 8 and first_spade.card_of(1).pretty == "K♠" and first_spade.trumped
     assert "no spade appears until trick 8: there West, out of clubs, trumps with the K♠" in text
@@ -7474,7 +7487,8 @@ def test_lesson_09_r84_read_contracts_dealer_and_wording():
     assert tally_text(fresh) == "Tricks: South–North 0 (contract 5), West–East 0 (contract 8)"
     cells = _cells("09_hearts_vs_spades")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
-    assert "The dealer bids last, having heard the other three: an advantage that goes round with the deal." in text
+    # r116 (newcomer r115 item 3.5): why bidding last helps: said
+    assert "The dealer bids last and can fit its bid to the other three: an advantage that goes round with the deal." in text
     assert "may South lead the A♠ at trick 1?" in text and "ask about that card" not in text  # r102: moved
     assert "In the first hand below, West–East are set: −80. In the second," in text  # r89: shorter
     end = _quizzes("09_hearts_vs_spades")["end_quiz"]
