@@ -3647,8 +3647,11 @@ def test_00_first_three_tricks_are_short_steps():
     # r100: how a greyed card says why (its tooltip: HandWidget disables it, the reason in the tooltip); the reading
     # path's step moved below the buttons (l00-25r), so a clicker is not handed tricks 1 and 2 before playing them
     assert ("- **With buttons:** click a card (hover over a greyed one to see why not), or type `first.play(\"…\")` "
-            "with a card between the quotes. Trick 3's feedback explains your throw; then skip to *The three tricks in "
-            "short*.") in flat
+            "with a card between the quotes. Trick 3's feedback answers the questions under the print; skip to *The "
+            "three tricks in short*.") in flat
+    # r116 (r115 read: "skip to" seemed to skip the two trick-3 questions): the widget's trick-3 feedback already
+    # says who takes the trick and which throw was best (checked below), so the bullet says it answers them
+    assert "then skip to" not in flat
     # r111: a clicker could not tell the widget's feedback stood in for the skipped folded answer; it says so
     assert "After trick 3's feedback, skip to" not in flat
     # r102: a reader could not tell a clicker gets trick 3's why (the widget's feedback), or whether a reader acts on
@@ -3656,6 +3659,10 @@ def test_00_first_three_tricks_are_short_steps():
     assert "- **Reading only:** skip the buttons below." in flat and "see below your cards" not in flat
     assert "3. Only reading?" not in flat
     from hearts_teach.course.first_hand import FirstHand
+    fed = FirstHand()
+    fed.play("2C"), fed.play("5D")
+    said = fed.play("2H")
+    assert "→ North takes it" in said and "The K♥ was the better throw" in said
     walk = FirstHand()
     walk.play("2C"), walk.play("5D")
     assert [(t.winner, t.points) for t in walk.hand.tricks] == [(2, 0), (2, 0)] and walk.hand.seat_names[2] == "North"
