@@ -76,7 +76,7 @@ def figures(candidates: Iterable[Candidate]) -> str:
     candidates = list(candidates)
     rows = [(c.label, f"{c.exp_points:.1f}", f"{c.stats['p_take_qs']:.1%}", c.call) for c in candidates]
     width = max([4] + [len(r[0]) for r in rows])
-    head = "card" if all("p_win_trick" in c.stats for c in candidates) else "pass"  # a play's stats hold p_win_trick
+    head = "pass" if any(c.is_pass for c in candidates) else "card"
     lines = [f"{head:<{width}}  {'points':>6}  {'Q♠ %':>6}  grade"]
     lines += [f"{label:<{width}}  {points:>6}  {share:>6}  {call}" for label, points, share, call in rows]
     return "\n".join(lines)
