@@ -27,6 +27,10 @@ def test_every_path_follows_the_script(follow: str, discard: str):
     legal = {str(c) for c in f.hand.legal_plays(0)}
     assert legal == {"3D", "4D", "5D"}, "trick 2 asks South to follow suit with a diamond"
     assert "follow suit" in f.question and "So far: North K♦, East 7♦; your turn" in f.question
+    # r116 (r115/00 read: lesson 00 said "South, West, North, East", so why did East play first?): the order from
+    # the leader said the first time another seat leads
+    assert "your turn, then West (clockwise from North)." in f.question
+    assert [f.hand.seat_names[s] for s in f.hand.current_trick.seats] == ["North", "East"]
     f.south.buttons["2S"].click()
     assert "must follow suit" in f.south.last_message
     f.south.buttons[follow].click()

@@ -3413,10 +3413,12 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     zero = " ".join(prose("00_welcome").split())
     assert 'type `worst.choose("…")` in a new cell below the question' in zero
     # r103: question 2's line to type says "the same way" (a new cell below its question), in question 1's paragraph
-    assert "type `total.choose(…)` the same way (a number)" in zero
+    # r116 (r115 read: "the same way" suggested quotes, "(a number)" none): a literal example, no quotes
+    assert "type one the same way, e.g. `total.choose(13)`" in zero and "the same way (a number)" not in zero
+    assert 13 != CardList("QS 4H 9H JH").points  # the example is not the answer
     # r100: questions 2 and 3 say where their answer is, as question 1 does
     # r103: both answers were only in the quiz code (the 16 as taken.points); one folded cell prints them in words
-    assert ('the question (a card, e.g. `"2C"`). Second, click a number, or type `total.choose(…)` the same way (a number). '
+    assert ('the question (a card, e.g. `"2C"`). Second, click a number, or type one the same way, e.g. `total.choose(13)`. '
             "Then unfold (⋯) the answers under question 2.") in zero
     assert "the question's code to check" not in zero and "Check it the same way" not in zero
     assert 'Type `picker.choose("… … …")` in a new cell,' in " ".join(prose("01_deal_and_pass").split())

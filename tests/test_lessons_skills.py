@@ -1794,6 +1794,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
             and len(queen.cards(0)) == 11)
     # r81: q20 and q26 say which seat you are
     assert "Trick 5. You are South. West leads the 5♣" in ns["q20"].question
+    # r116 (report r115/12: under queen_waits the Q♠ discard would be refused): the rules named, as in Q3-Q11
+    assert ns["q20"].question.startswith("Q20 (lesson 08c) Standard rules. Trick 5.")
     assert "Spades: you bid nil. You are South." in ns["q26"].question
     # r102: q26 says who led (only West plays after you); q20's 4♠ reason said a spade "can never take the queen",
     # though you hold her: now that she stays in your hand
@@ -1874,7 +1876,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # round 30: the typed format (words) and the card notation are two short lines, not one dense sentence
     # fresh rater (r32): it says where to type (a new code cell under the question)
     assert ('Click a choice, or type it in a new code cell under the question: - an answer in words, as shown: `q10.choose("the match goes on")`; - a number, as '
-            'digits, with a minus sign if below zero: `q8.choose(13)`; - a card, wherever the choices are cards, as rank and suit letter: `q3.choose("8S")` for the 8♠, T for a ten '
+            'digits, with a minus sign if below zero: `q8.choose(13)`; - a card, wherever the choices are cards (Q20, Q26 and Q28 too), as rank and suit letter: `q3.choose("8S")` for the 8♠, T for a ten '
             '(`"TH"` is the 10♥). These three examples show the format only: none is the right answer.') in intro
     # r34_e: numbers can be typed too (six answers are numbers); a typed number also matches a choice shown as text
     assert 13 in ns["q8"].choices and ANSWERS_12["q8"] != "13"
@@ -1965,7 +1967,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # no longer states "100 or more ends the match" without q11's tie; the closing cell names the folder of `dev`
     # r114 (report r114/12): "in any question" read as "any question takes a card": where the choices are cards
     # (q20, q26 and q28's text choices included, checked below)
-    assert "- a card, wherever the choices are cards, as rank and suit letter" in " ".join(_md("12_review").split())
+    # r116 (report r115/12: could q20.choose("QS") work where the code writes "Q♠"?): the three named
+    assert "- a card, wherever the choices are cards (Q20, Q26 and Q28 too), as rank and suit letter" in " ".join(
+        _md("12_review").split())
     assert "in any question" not in _md("12_review")
     assert ns12["q2"].question.startswith("Q2 (lesson 01) The second hand of a match (hand 2).")
     assert ns12["q10"].reason("the match goes on") == "West's 104 ends the match: no one shares North's lowest total"
@@ -1998,8 +2002,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r103: the scores alone do not settle 3¾: the prompt says the lesson's play-outs compared both roundings
     # r114 (report r114/12): "bidding as it teaches" asked for recall: the prompt asks what the scoring favours, and
     # still says the play-outs compared both roundings
-    assert ("Which rounding does this scoring favour (lesson 09a's play-outs compared both)? What do you bid?"
-            in ns12["q24"].question) and "bidding as it teaches" not in ns12["q24"].question
+    # r116 (report r115/12): two questions asked, bids the only choices: one question, the play-outs' cue kept
+    assert ns12["q24"].question.endswith("What do you bid (lesson 09a's play-outs compared rounding up and down)?")
+    assert "Which rounding" not in ns12["q24"].question and "bidding as it teaches" not in ns12["q24"].question
     assert score_hand([2, 3, 1, 3], [3, 3, 1, 6]).team_points[0] == 31  # bid 3, took 4: 30 and a bag
     assert score_hand([2, 3, 1, 3], [1, 4, 1, 7]).team_points[0] == -30  # bid 3, took 2: set
     # q25: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
@@ -3643,8 +3648,11 @@ def test_00_first_three_tricks_are_short_steps():
     # r100: how a greyed card says why (its tooltip: HandWidget disables it, the reason in the tooltip); the reading
     # path's step moved below the buttons (l00-25r), so a clicker is not handed tricks 1 and 2 before playing them
     assert ("- **With buttons:** click a card (hover over a greyed one to see why not), or type `first.play(\"…\")` "
-            "with a card between the quotes. Trick 3's feedback explains your throw; then skip to *The three tricks in "
-            "short*.") in flat
+            "with a card between the quotes. Trick 3's feedback answers the questions under the print; skip to *The "
+            "three tricks in short*.") in flat
+    # r116 (r115 read: "skip to" seemed to skip the two trick-3 questions): the widget's trick-3 feedback already
+    # says who takes the trick and which throw was best (checked below), so the bullet says it answers them
+    assert "then skip to" not in flat
     # r111: a clicker could not tell the widget's feedback stood in for the skipped folded answer; it says so
     assert "After trick 3's feedback, skip to" not in flat
     # r102: a reader could not tell a clicker gets trick 3's why (the widget's feedback), or whether a reader acts on
@@ -3652,6 +3660,10 @@ def test_00_first_three_tricks_are_short_steps():
     assert "- **Reading only:** skip the buttons below." in flat and "see below your cards" not in flat
     assert "3. Only reading?" not in flat
     from hearts_teach.course.first_hand import FirstHand
+    fed = FirstHand()
+    fed.play("2C"), fed.play("5D")
+    said = fed.play("2H")
+    assert "→ North takes it" in said and "The K♥ was the better throw" in said
     walk = FirstHand()
     walk.play("2C"), walk.play("5D")
     assert [(t.winner, t.points) for t in walk.hand.tricks] == [(2, 0), (2, 0)] and walk.hand.seat_names[2] == "North"

@@ -163,9 +163,14 @@ class Candidate:
             return False
 
     @property
+    def is_pass(self) -> bool:
+        """A pass (three cards to give), not a play: only a play's rollouts record whether it won its trick."""
+        return "p_win_trick" not in self.stats
+
+    @property
     def label(self) -> str:
         """'9♦/10♦' for a group of equivalent cards, 'Q♠ A♥ 2♣' for a pass."""
-        sep = "/" if "p_win_trick" in self.stats else " "
+        sep = " " if self.is_pass else "/"
         return sep.join(c.pretty for c in self.cards)
 
     @property

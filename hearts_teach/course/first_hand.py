@@ -38,7 +38,8 @@ SEED = 2026
 _ASK = {
     1: "Trick 1. The player holding 2♣ must lead it to the first trick, and that is you. Click 2♣ "
        "(it is the only card you may play now), or type first.play(\"2C\").",
-    2: "Trick 2. {leader} won the first trick, so {leader} leads. So far: {so_far}; your turn. You hold "
+    2: "Trick 2. {leader} won the first trick, so {leader} leads. So far: {so_far}; your turn, then {after} "
+       "(clockwise from {leader}). You hold "
        "diamonds, so you must follow suit: only your diamonds are playable, and none of them can beat {led}.",
     3: "Trick 3. {leader} leads again. So far: {so_far}; your turn. You have no clubs left, so you may play "
        "any card: a card of another suit is called a discard, and it cannot win the trick. "
@@ -176,7 +177,8 @@ class FirstHand(WidgetView):
             led = played[0][1].pretty if played else ""
             leader = self.hand.seat_names[played[0][0]] if played else "South"
             so_far = ", ".join(f"{self.hand.seat_names[s]} {c.pretty}" for s, c in played)
-            text = _ASK[n].format(leader=leader, led=led, so_far=so_far)
+            after = self.hand.seat_names[1]  # West plays after South, who sits at seat 0
+            text = _ASK[n].format(leader=leader, led=led, so_far=so_far, after=after)
         self.prompt.value = f"<b>{escape(text)}</b>"
         self.question = text
 

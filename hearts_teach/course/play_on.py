@@ -70,12 +70,14 @@ def hint_replay(seed: int, opponents: str, instead: Mapping[int, str], hints_thr
 
 
 def figures(candidates: Iterable[Candidate]) -> str:
-    """The coach's candidates as a small table in one unit: the card(s), the points they cost on
+    """The coach's candidates as a small table in one unit: the card(s) or the pass, the points they cost on
     average this hand (hearts + 13 for the Q♠), the share of deals where the Q♠ ends up in your
     tricks, and the grade."""
+    candidates = list(candidates)
     rows = [(c.label, f"{c.exp_points:.1f}", f"{c.stats['p_take_qs']:.1%}", c.call) for c in candidates]
     width = max([4] + [len(r[0]) for r in rows])
-    lines = [f"{'card':<{width}}  {'points':>6}  {'Q♠ %':>6}  grade"]
+    head = "pass" if any(c.is_pass for c in candidates) else "card"
+    lines = [f"{head:<{width}}  {'points':>6}  {'Q♠ %':>6}  grade"]
     lines += [f"{label:<{width}}  {points:>6}  {share:>6}  {call}" for label, points, share, call in rows]
     return "\n".join(lines)
 
