@@ -2603,7 +2603,9 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     assert cells[at - 1]["cell_type"] == "markdown" and "Deal 437: you are South, last to play in trick 11." in _src(
         cells[at - 1])
     printed = "".join("".join(o.get("text", "")) for o in cells[at]["outputs"])
-    assert printed == shown.text() + "\n\n" + tricks_table(shown) + "\n"
+    # r116 (newcomer r115: could East, the nil bidder, have ducked its partner's 9♠?): East's bot's trace, last
+    assert printed == (shown.text() + "\n\n" + tricks_table(shown) + "\n"
+                       "East's bot plays 10♠ (its only legal card: no choice, 10♠ is forced)\n")
     assert "Trick so far (led by West): West 9♠, North 8♠, East 10♠" in printed and "Legal: 4♠, K♠" in printed
     assert "Deal 437, trick 11, printed above" in cell
 
