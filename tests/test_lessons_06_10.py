@@ -115,7 +115,9 @@ ANSWERS = {  # lesson -> quiz -> the choice that must be accepted (checked again
     "06_scoring_a_match": {"tie": "another hand is played", "tie2": "East wins", "omnibus_quiz": "−6",  # r102: true minus
                            "moon_quiz": "East wins",  # r76pre; r78: the shooter wins (the answers were all ties)
                            "soon": "hand 6",  # r78: after three clicks, how soon the seed-12 match could end
-                           "totals_quiz": "South wins"},  # r76b: three hand rows added to running totals
+                           "totals_quiz": "South wins",  # r76b: three hand rows added to running totals
+                           # r116 (newcomer r115: the multiple-of-26 check was taught, never practised)
+                           "sheet_quiz": "hand 3"},
     "07_play_a_match": {"quiz": "K♠", "last_seat": "K♠", "diamond": "Q♦",
                         "twin": "5♠"},  # r64_07: the check's twin whose answer flips (you play second)
     "08_practice_decisions": {"q": "inaccuracy"},  # r84: 0.6 to 1.8, the low end counts
@@ -382,7 +384,7 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     assert totals == (76, 77, 85, 100) and 55 + 13 + 10 + 7 == 85
     assert match_verdict(totals) == "the match is over: South wins with 76, the lowest total"
     assert ids.index("l06-totals-quiz") == ids.index("l06-tie2") + 1
-    assert "then three questions for you, the last one on keeping running totals" in " ".join(
+    assert "Then three questions for you, the last one on keeping running totals" in " ".join(
         _src(cells[ids.index("l06-11")]).split())
     printed = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l06-totals-quiz")] for o in c.get("outputs", []))
     assert "South wins with 76" not in printed and "(76, 77, 85, 100)" not in printed
@@ -411,16 +413,24 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     assert all(Rules.preset(name).moon in ("add_to_others", "subtract_from_self") for name in Rules.PRESETS)
     # r102: a question with a disclaimer in brackets, about a scoring nobody uses, was hard to read: only the
     # new_moon what if is printed; the no-moon case is one sentence under it (85 pinned here)
+    # r116 (newcomer r115: the printed new_moon what if, the prose-only no-moon case, then new_moon again, zig-zagged):
+    # both printed, labelled, one under the other (the no-moon line asks no question of the reader and needs no
+    # disclaimer: the prose names it a thought experiment)
     assert printed("l06-07").endswith("What if hand 4 were scored by the new_moon rule "
             "(East −26, the others 0)? Totals: South 43, West 53, North 79, East 33\n  → nobody has reached 100: the "
-            "match goes on\n") and "simply kept" not in printed("l06-07")
+            "match goes on\nWhat if hand 4 had no moon rule (East 26, the others 0)? Totals: South 43, West 53, "
+            "North 79, East 85\n  → nobody has reached 100: the match goes on\n") and "simply kept" not in printed("l06-07")
     from hearts_teach import Match
     from hearts_teach.course.lessons import play_match, table_bots
 
     match = play_match(Match(seed=5), table_bots("rule", seed=5))
     kept = [t - s + p for t, s, p in zip(match.totals, match.hands[3].scores, match.hands[3].points_taken, strict=True)]
     assert kept == [43, 53, 79, 85] and match_verdict(kept).startswith("nobody has reached 100")
-    assert "Under the picture comes a *what if*: the moon hand's cards scored by the `new_moon` rule instead." in prose("l06-06")
+    # r116 (newcomer r115: "it shows what the moon did" left to work out): said concretely (North 79 in both, kept above)
+    assert ("Under the picture come two *what ifs*: the moon hand's cards scored by the `new_moon` rule (lesson 05), "
+            "then with no moon rule. Neither is how this match is scored; in both, North is on 79, not 105, and the "
+            "match goes on.") in " ".join(prose("l06-06").split())
+    assert "it shows what the moon did" not in prose("l06-06")
     assert "What if" not in printed("l06-04") and "Scored as an ordinary hand" not in out
     assert "Without the moon rule" not in out
     # r74c: the counterfactual holds for the same cards played (said); r76b: "It decided the match" overstated it
@@ -432,10 +442,10 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r112: "an ordinary hand" taking all 26 is a moon: the experiment names what it drops and what each seat adds
     # r114: "the others add 0" beside totals 26 lower read oddly (said: 0 in hand 4, not 26, with 69 − 26); the
     # clause had no verb; "a real rule" read as official, where docs/rules.md D8 calls new_moon a house rule
-    assert ("As a thought experiment, drop the moon rule: East keeps the 26 points (59 + 26 = 85) and the others score "
-            "0 in hand 4, not 26 (South 69 − 26 = 43, West 53, North 79). East would be last, not first, and the match "
-            "would go on. Under the house rule `new_moon` (lesson 05) it would go on too, but East would still be the "
-            "lowest.") in " ".join(prose("l06-08").split())
+    # r116: both what ifs printed above (North's 79 and "goes on" there): the paragraph only reads them
+    assert ("With no moon rule (a thought experiment), East keeps the 26 points (59 + 26 = 85) and the others score 0 "
+            "in hand 4, not 26 (South 69 − 26 = 43): East would be last, not first. Under the house rule `new_moon`, "
+            "East would still be the lowest.") in " ".join(prose("l06-08").split())
     assert match.totals[0] - 26 == kept[0] == 43 and "add 0" not in prose("l06-08") and "a real" not in prose("l06-08")
     assert "Without the moon rule" not in prose("l06-08") and "ordinary hand" not in prose("l06-08")
     assert "no rule set here allows that" not in prose("l06-08")
@@ -1400,9 +1410,14 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     # r114: the reading placed only five of the eight hearts (tricks 3 to 7): the spade leads of tricks 10 to 12 too
     assert ("South's score fell from 15 to 0. How, with eight hearts (six dealt, plus the 10♥ and J♥ received)? Passing the A♦ left South with no diamonds, "
             "and after trick 8 no spades; with no card of the suit led, South could play any card, so South *threw* its "
-            "hearts on West's diamond leads (tricks 3 to 7) and on the spade leads of tricks 10 to 12. One deal is not a law (a pass "
-            "can also bring you bad cards: South received the K♠, which can catch the Q♠ (lesson 01)), but it shows what "
-            "the pass is for.") in " ".join(text.split())
+            "hearts on West's diamond leads (tricks 3 to 7) and on the spade leads of tricks 10 to 12. One deal is not a law: a "
+            "pass can also bring you bad cards, as South received the K♠, which can catch the Q♠ (lesson 01). Still, it "
+            "shows what the pass is for.") in " ".join(text.split())
+    # r116 (newcomer r115: brackets nested; was keeping the Q♥ advice or chance?): un-nested; the Q♥ kept by lesson
+    # 01's count (rule 3: four low hearts, 5 4 3 2, beside her; the passed A♦ had none, A♣ two)
+    assert ("the hearts stayed, the Q♥ too (four low hearts beside her: lesson 01's count).") in " ".join(text.split())
+    assert "even the Q♥" not in text and "(lesson 01)), but" not in text
+    assert sum(1 for c in deal[0] if c.suit.letter == "H" and c.rank <= 8) == 4
     # r112: "the card lesson 01 warns about" sent a forgetful reader back to lesson 01 for the reason
     assert "the card lesson 01 warns about" not in " ".join(text.split())
     assert all(passed.passed(s) is not None and passed.received(s) for s in range(4))
@@ -1416,7 +1431,9 @@ def test_lesson_06_is_two_parts_with_the_series_navigation():
     from hearts_teach.course.navigation import nav_line
 
     cells = _cells("06_scoring_a_match")
-    assert len(cells) <= 31  # r81: the stepper's paragraph split in two (one per cell it introduced)
+    # r81: the stepper's paragraph split in two (one per cell it introduced)
+    # r116 (newcomer r115: the multiple-of-26 check taught, never practised): its question, one cell (within 35)
+    assert len(cells) <= 32
     md = [_src(c) for c in cells if c["cell_type"] == "markdown"]
     assert md[0] == f"# 06 · Scoring a match\n\n{nav_line(6)}\n\n{reference_line()}"
     assert md[-1] == f"---\n\n{nav_line(6)}\n\n{reference_line()}"
@@ -5331,8 +5348,10 @@ def test_lessons_06_07_r38_d_newcomer_points():
     # r78: the three cases packed into one sentence are now three bullets, each naming its example line
     assert ("Three more cases: - *exactly 100*: reaching exactly 100 ends the match "
             "too; - *tie, not for lowest*: a tie higher up changes nothing; - *two at 100 or more*: two players at 100 "
-            "or more end it just the same. Five example lines follow, one for each of these and for *below 100* and "
-            "*tie for lowest*, whose extra hand is shown too;") in text and "each with its example line below" not in text
+            "or more end it just the same. Five example lines follow, in this order: *below 100*, *exactly 100*, "
+            "*tie, not for lowest*, *tie for lowest* (with the hand after it), *two at 100 or more*. Then three "
+            "questions") in text  # r116 (newcomer r115: read twice to count five): the labels, in printed order
+    assert "whose extra hand is shown too" not in text and "each with its example line below" not in text
     # r102: the tie rule was never shown settled: the tie for lowest is played one hand further (the engine's verdict)
     # r103: every example line's totals are a multiple of 26 (East changed only), as standard totals must be
     assert match_verdict((109, 67, 74, 88)) == "the match is over: West wins with 67, the lowest total"
@@ -7619,6 +7638,9 @@ def test_lesson_06_made_up_standard_totals_are_multiples_of_26() -> None:
     found = []
     for cell in cells:
         if cell.get("id") in ("l06-14", "98fdba5c"):  # Omnibus: 16 a hand
+            continue
+        if cell.get("id") == "l06-check-quiz":  # r116: the scoresheet question: one hand row fails the check on purpose
+            assert sorted(sum(map(int, m)) for m in tupled.findall(_src(cell))) == [25, 26, 26, 78]
             continue
         text = _src(cell) + "".join("".join(o.get("text", "")) for o in cell.get("outputs", []))
         found += [tuple(map(int, m)) for m in named.findall(text)]
