@@ -2360,8 +2360,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # r92 (word cap, the reader's own suggestion): the ranges clause cut; cell 3's bands and worked example, and the
     # printed ranges, give each grade; the prose no longer calls the grades noise
     # r111 (rater: the comparison was implicit): the small saving in hearts against the queen's 13, in one sentence
-    assert ("**Why not a heart?** A heart discard may save a point later, but keeps both dangers, the A♠ and the "
+    # r116 (rater: "may save a point later" had to be guessed): what a thrown heart saves, said plainly
+    assert ("**Why not a heart?** A thrown heart cannot reach your tricks later, but keeps both dangers, the A♠ and the "
             "K♣; a spade trick won by the A♠ may hold the queen's 13.") in prose
+    assert "A heart discard may save a point later" not in prose
     assert "their ranges overlap" not in prose and "about equally bad" not in prose
     # r100: a low heart graded worse than a high one puzzled the reader again: one line, the costs alike and the one
     # range wholly over the blunder line (printed, checked below)
@@ -2387,7 +2389,8 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # r102: the clause chain was read three times: short sentences
     # r103: "(if still held)" was read as a riddle: it means unless South discards the A♠ now
     # r104: "unless you throw it now" overstated: South may also throw it on a later lead of a suit it lacks
-    assert ("covers one spade lead. The next forces the A♠ unless you have thrown it; it wins, queen and "
+    # r116 (word cap): "unless thrown" (now or on a later lead, as r104 asked)
+    assert ("covers one spade lead. The next forces the A♠ unless thrown; it wins, queen and "
             "all if she is played to it.") in prose and "(unless South has thrown it), which" not in prose
     assert "(if still held)" not in prose and "unless you throw it now" not in prose
     # final-read rater (r52): the overlapping ranges yet different grades: the low ends, against the blunder line (3)
@@ -2542,7 +2545,7 @@ def test_08b_round_9_premises_and_questions_are_true():
     assert "built by hand" not in prose and "only adds to your score" not in prose
     seeds = [int(m) for m in re.findall(r"Hand\.deal\(seed=(\d+)", "".join(src[src.index(next(
         s for s in src if "grab = bots_play(" in s)):]))]
-    assert seeds[:4] == [321, 322, 303, 743] and "(321, 322 and 303)" not in prose and "Deal 743: before" in prose
+    assert seeds[:4] == [321, 322, 303, 743] and "(321, 322 and 303)" not in prose and "Deal 743: South passes" in prose
     go = src.index(next(s for s in src if "go_quiz = Quiz(" in s))
     # right under the question: its figures, folded (newcomer rater, issue 27), then the prose, which does
     # not give the answer away either
@@ -2625,7 +2628,8 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     assert all(c.rank > Card("3C").rank for c in clubs_out) and Suit.CLUBS in view.voids(2)
     graded_3c = ns["graded_lead"].of("3C")
     assert graded_3c.verdict == "inaccuracy" and "you take about 0.5 more hearts than with J♠" in str(graded_3c)
-    assert "A spade below the queen, the J♠ or the 3♠, never wins a trick she is in." in why
+    # r116 (rater: "never" beside the printed 17% read as a contradiction): the 17% is from later tricks
+    assert "A spade below the queen, the J♠ or the 3♠, never wins a trick she is in; the J♠'s 17% comes from later tricks." in why
 
 
 def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
@@ -2853,14 +2857,20 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # r92 review: "keep the A♠" passing right overstated lesson 08a, which calls it a small edge on its one deal
     # r93: across was grouped with left but never explained: the table names each receiver's seat, and one line
     # says when each plays after South (clockwise S, W, N, E; lesson 08a's "left for 3 of the 4 leaders, across for 2")
-    assert ("**Count your spades below the queen:** Low spades | Passing left (West) or across (North) | Passing "
-            "right (East) ---|---|--- 0, 1 or 2 | pass the Q♠ and any higher spade | pass the Q♠; the A♠ may stay (08a, "
-            "no low spade: kept, she ended in your tricks in 38% of deals; passed, 43%) 3 or more | you may keep her "
-            "(lesson 04) | same "
+    # r116 (rater): the 38%/43% is one deal of 08a's, said so; "keep her" for 3 or more names the Q♠; the
+    # sentence on the receivers split, its low-spade clause a sentence of its own; the table's heading cut (word cap)
+    assert ("Low spades | Passing left (West) or across (North) | Passing "
+            "right (East) ---|---|--- 0, 1 or 2 | pass the Q♠ and any higher spade | pass the Q♠; the A♠ may stay (one "
+            "08a deal, no low spade: kept, she ended in your tricks in 38% of deals; passed, 43%) 3 or more | you may "
+            "keep the Q♠ (lesson 04) | same "
             "Play goes S→W→N→E: passed left, West plays after you "
             "unless West leads, "
             "so can drop her on your A♠. Across, North can when you or East lead; right, East only when you "
-            "lead, while you keep a low spade: each covers one lead; the next forces your A♠, whoever holds her.") in flat[named]
+            "lead. Each low spade kept covers one spade lead; the next forces your A♠, whoever holds her.") in flat[named]
+    assert "while you keep a low spade: each covers one lead" not in flat[named]
+    # r116 (rater: South's count was first said in the last answer): said beside the trap's name
+    assert "fewer than three low spades** (South has none)." in src[named]
+    assert not [c for c in ns["passing"].cards(0) if c.suit is Suit.SPADES and c.rank < Card("QS").rank]
     # r114 (rater: "with none" and "she was yours" could not be parsed; an earlier reader: "East only when you
     # lead" holds only while South keeps a low spade): both said in plain words
     assert "she was yours" not in flat[named] and "East only when you lead. But" not in flat[named]
@@ -3032,7 +3042,10 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # r111 (rater: how to choose the third card): it matters less than the two spades, in the coach's grades (its
     # trace gives no rule beyond its contrast, so none is written): the other third card is only an inaccuracy,
     # costing less than any pass that keeps a spade
-    assert "The third card matters less (7♣ Q♠ A♠: an inaccuracy)." in flat[named]
+    # r116 (rater: why the J♣ rather than the 7♣): the coach's verdict names the kept J♣ ("it keeps the J♣: the
+    # Q♠ can still be dropped on a trick you win", checked below); the J♣ outranks the 7♣
+    assert ("The third card matters less (7♣ Q♠ A♠ keeps the J♣, likelier to win a trick: an inaccuracy)."
+            in flat[named]) and Card("JC").rank > Card("7C").rank
     seven = ns["graded"].of(ns["with_seven"])
     assert seven.verdict == "inaccuracy" and all(
         seven.delta_vs_best < c.delta_vs_best for c in ns["choices"] if c.label != ns["graded"].best.label)
@@ -3048,7 +3061,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert "it keeps the J♣" in str(graded.of("7C QS AS")) and "more often than with J♣ Q♠ A♠" in str(graded.of("7C QS AS"))
     assert graded.best.stats["p_take_qs"] < keep_ace.stats["p_take_qs"] and graded.best.stats["p_take_qs"] > 0.2
     # r78: the summary's "several low spades" case is said in the body too
-    assert "3 or more | you may keep her (lesson 04) | same" in flat[named]  # r81: the count; r92: a table row
+    assert "3 or more | you may keep the Q♠ (lesson 04) | same" in flat[named]  # r81: the count; r92: a row; r116
     assert cells[verdicts]["metadata"]["jupyter"]["outputs_hidden"]
     # fresh newcomer rater (r49): the nested quote of the coach's reason confused; said plainly, naming who gets her
     assert ns["passing"].pass_target(0) == 1 and ns["passing"].seat_names[1] == "West"
@@ -3064,7 +3077,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     for other in NB.glob("*.ipynb"):
         if other.stem != "08c_beginner_mistakes":
             assert not re.search(r"seed=743\b", other.read_text(encoding="utf-8")), other.name
-    assert "Deal 743: before the first trick" in flat[head]
+    assert "Deal 743: South passes three cards left, to West." in flat[head]  # r116 (word cap)
     best = graded.of(graded.best.label)
     compared = str(best).split("less often than with ")[1].rstrip(".")
     assert compared == "7♣ Q♠ A♠" and f"(not offered): {graded.of(compared)}" in shown
@@ -3125,8 +3138,8 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # r93: the kept J♠ was a point about a 0.21 difference, and the A♠ (the bigger danger, trap 3) went unsaid
     # r94: the paragraph never said why the J♠ beats the 3♠: the coach's reason ("keeping a lower one", 0.3 fewer
     # hearts), said plainly; the range's "goes past" is the grade list's "spanning"
-    assert ("**Why the J♠?** It keeps the 3♠ to duck a later spade lead. The 3♠'s range (0.15 to 0.27) spans 0.25: "
-            "too close to call, right too.") in prose
+    assert ("**Why the J♠?** It keeps the 3♠ to duck a later spade lead. The 3♠ (0.15 to 0.27) spans 0.25: "
+            "too close to call, right too.") in prose  # r116 (word cap)
     assert "trap 3 shows a chance to throw it" not in prose and "spanning 0.25: *too close to call*" in prose
     assert "you take about 0.3 fewer hearts than with 3♠" in str(js)
     assert any(c.rank > Card("3S").rank for c in ns["high_lead"].view(0).still_out()[Suit.SPADES])  # one to duck under
@@ -3146,8 +3159,10 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r55: above the question it handed over the answer (lead a spade below her); it follows the verdicts now
     assert "flush" not in flat[asked_at - 2] and "spades below her" not in flat[asked_at - 2]
     # rater r57: "can never take her" read as "South never takes her" (she does, 17%, later): exact now
-    assert ("A spade below the queen, the J♠ or the 3♠, never wins a trick she is in. Leading them until her holder must play "
-            "her is to [*flush her out*](glossary.ipynb#cell-id=term-flush).") in flat[asked_at + 2]  # r84: linked (word cap)
+    assert ("A spade below the queen, the J♠ or the 3♠, never wins a trick she is in; the J♠'s 17% comes from later "
+            "tricks. Leading them until her holder must play "
+            "her [*flushes her out*](glossary.ipynb#cell-id=term-flush).") in flat[asked_at + 2]  # r116
+    assert f"{js.stats['p_take_qs']:.0%}" == "17%"  # r116: the figure the prose names  # r84: linked (word cap)
     # rater r71b: why the J♠ lead still gives South the queen (17%); r72: said from South's hand (the A♠ kept, and
     # the 3♠: two spade leads make the ace win one); a trace of the coach's play-outs found this in 4 deals of 5
     # r72c: that sentence was dense: step by step (the A♠ and the 3♠ kept; the second spade lead forces the ace)
@@ -3175,7 +3190,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r55: "costs only 0.21, because ... (16% against 17%)": the printed figures give about 0.17 (0.3 hearts less
     # 13 × 1%); the digression is gone, the grades follow from the printed ranges
     assert "costs only 0.21" not in prose and "count hearts only" not in prose
-    assert ("The 3♠'s range (0.15 to 0.27) spans 0.25: too close to call, right too.") in prose  # r111 (word cap)
+    assert ("The 3♠ (0.15 to 0.27) spans 0.25: too close to call, right too.") in prose  # r111, r116 (word cap)
     # r92: the 3♣ (an inaccuracy) was never explained: as safe from the queen, more hearts (the coach's own words),
     # and its range against the bands
     from hearts_teach.agents.coach_stats import verdict_of
@@ -3183,8 +3198,10 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     c3_range = f"{c3.delta_ci95[0]:.2f} to {c3.delta_ci95[1]:.2f}"
     assert c3.verdict == "inaccuracy" and verdict_of(*c3.delta_ci95) == "inaccuracy" and c3_range == "0.34 to 0.83"
     assert "you take about 0.5 more hearts than with J♠" in str(c3)
-    assert (f"The 3♣ gives her as rarely as the J♠ (17%) but about 0.5 more hearts; its range ({c3_range}): an "
+    # r116 (word cap): the 17% is said once, in the spade sentence
+    assert (f"The 3♣ gives her as rarely as the J♠ but about 0.5 more hearts ({c3_range}): an "
             "inaccuracy.") in prose  # r100 (word cap)
+    assert f"{c3.stats['p_take_qs']:.0%}" == f"{js.stats['p_take_qs']:.0%}"  # as rarely as the J♠
     assert f"  3♣: {c3.delta_vs_best:.2f} ({c3_range})\n" in text_output(cells[asked_at + 1])
     # r92: "flush" and "guard" first meet a live reader in the quiz feedback (the coach's reasons): said there too
     assert ns["lead_quiz"].explanation.endswith(
@@ -3325,7 +3342,7 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
     # r78: the answer under a folded verdict is folded too (scrolling showed it)
     # r81: the answers named only the worst card: the right one first (here the queen herself, a new idea)
     assert flat[at + 1].startswith("<details><summary>Answer</summary> "
-                                   "Throw the Q♠ herself, on a trick South cannot win. The worst, the 2♠ (87%), is "
+                                   "Throw the Q♠, on a trick South cannot win. The worst, the 2♠ (87%), is "
                                    "her guard, as the 3♠ was the A♠'s in trap 3.")
     assert [c.label for c in coach if c.verdict in ("best", "fine")] == ["Q♠"] and "you never take the Q♠" in str(coach.of("QS"))
     # check 2 (rater r71: a lead now, deal 1012): the K♠ gives South the queen in 86% of deals, the J♠ in 2%
