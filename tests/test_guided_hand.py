@@ -284,8 +284,14 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # links the moon watch here (the glossary: it tries to win tricks from the player who has every point so far)
     # (duck stays linked here: the glossary's Duck entry links this lesson)
     # r98: shorter (the copy's printed reason says it too); "ducks" stays linked at tricks 3 to 5
-    assert ("On the copy, West's K♥ overtakes: with every point so far South's, the rule bots' "
-            "[moon watch](glossary.ipynb#cell-id=term-moon-watch) (lesson 05) wins tricks from South to stop a moon.") in flat
+    # r116 (rater: the 8-point trigger first met in the takeaway, never seen happen): said here, with the copy's
+    # figures (West's printed reason: 14; South took North's 9♥ on trick 5); the glossary link names the lesson
+    assert ("On the copy, West's K♥ overtakes: South holds every point so far, at least 8 with a heart (here 14, with "
+            "the 9♥), so the rule bots' [moon watch](glossary.ipynb#cell-id=term-moon-watch) wins tricks from South.") in flat
+    assert "South has taken every point so far (14)" in str(watch)
+    from hearts_teach import CardList
+    from hearts_teach.games.hearts.view import shooting
+    assert not shooting(CardList("QS 9S 8S 7S").mask) and shooting(CardList("QS 9H").mask)  # 8 with a heart
     assert "West would have played its 10♥" not in flat
     assert "could leave the J♥ winning" not in flat
     assert "South has taken every point so far" in str(watch) and "stop" in str(watch)
@@ -314,11 +320,11 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r110 (rater: whose 8 points, and is "8" a rule or a bot habit?): the bots' moon watch, linked to the glossary
     # r111 (rater: where does the 8 come from, what is "with a heart", and is it a rule for any table?): the moon
     # watch's own trigger (glossary: at least 8 points, a heart among them), and "against these bots"
-    assert ("- Against these bots, with all points so far yours, at least 8 points including at least one heart (their [moon "
-            "watch]"
-            "(glossary.ipynb#cell-id=term-moon-watch)'s trigger), lead your last heart: "
-            "whatever happens, that leaves you void in hearts, free to throw other cards on later heart leads (the "
-            "copy's trick 12); and while higher hearts are out, they most likely overtake it.") in flat
+    # r116 (rater: split it: when the bots overtake, then why to lead the last heart): the trigger is said at the
+    # copy's trick 6 (above), and the takeaway points there
+    assert ("- Against these bots, once their [moon watch](glossary.ipynb#cell-id=term-moon-watch) is on (the copy's "
+            "trick 6), a higher heart most likely overtakes yours. Then lead your last heart: it leaves you void in "
+            "hearts, free to throw other cards on later heart leads (the copy's trick 12).") in flat
     assert "(when the bots' [moon watch]" not in flat  # r111
     # r110 (rater: nobody can overtake your last heart when it is the highest one left): the condition said
     assert "the bots overtake it to stop a moon, leaving you void" not in flat
@@ -665,7 +671,9 @@ def test_06a_names_no_app_it_has_not_introduced_and_drops_the_certainly_worse_se
     assert "reaches past a quarter point." not in text
     # r97: "both average 17.6" read as "best" for both (the table's quarter point): the sentence says why not
     # r98: the grade table now says the top choice can be too close to call; this sentence shorter
-    assert ("Both cards are too close to call: the deals cannot tell them apart in points.") in text  # r108: the average follows and "cannot call either best" not in text  # r110: the Q♠ % differ; the points do not
+    # r116 (rater: two equal averages, yet neither "best"): why not best, in the grade table's terms
+    assert ("Both cards are too close to call, not *best*: the deals cannot show either within a quarter point of the "
+            "other.") in text and "cannot call either best" not in text  # r110: the Q♠ % differ; the points do not
     assert "both average 17.6 points" not in text
     assert "coach lists first" not in text and "even the coach's top choice" not in text
     assert "The top choice itself can get it" not in text and "the deals vary too much" not in text
@@ -846,7 +854,7 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # copy South took her at once, checked above)
     # r90: "No." stood over the coach's grades, not over the reason: it opens the copy's account now
     assert "**No.** The queen was the highest card so far." in text
-    assert "Both cards are too close to call:" in text  # r91: the sentence says why (each range)
+    assert "Both cards are too close to call, not *best*:" in text  # r91: the sentence says why (each range); r116
     # a fresh newcomer rater: in the copy North keeps the K♠ and West changes card too: the prose says the bots
     # answer the new card; and lesson 01's advice to pass her is said against this hand, which has no pass
     assert "a what-if copy of trick 3 (not the real hand)." in text  # r93: what-if; r98: cut for density (West's reason shows it)
@@ -898,7 +906,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r77 rater: the sum from the shares missed the moons again: two words say they are counted (checked in
     # test_06a_r77_the_whole_hand_average_includes_the_moons)
     # r107 (rater: why 17.7 after the 4♣ on trick 2, then 17.6?): one clause; each verdict samples its own deals
-    assert (f"South's points for the whole hand average {points} with either card (17.7 on trick 2: each verdict uses "
+    # r116 (rater: trick 2's queen share, 191 of 256, also differs from trick 3's 81%): "figures" covers both
+    assert (f"South's points for the whole hand average {points} with either card (trick 2's figures differ: each verdict uses "
             "its own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% ≈ 17.6 (South's moons, 1.6% of deals: 26 taken, "
             "0 scored); "
             "with the 4♠, "
@@ -1221,7 +1230,8 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # fresh newcomer rater r54: the teaser "(trick 3 shows why)" pointed at a paragraph now cut to one sentence
     # rater r58: "even it can be too close to call" puzzled until trick 3: it points there
     # r76b: at trick 3 itself; r77: no "listed first"; r79: the top choice named as too close to call too
-    assert ("Both cards are too close to call: the deals cannot tell them apart in points.") in text  # r108: the average follows  # r91, r93; r97; r98: the table says why  # r110: the Q♠ % differ; the points do not
+    assert ("Both cards are too close to call, not *best*: the deals cannot show either within a quarter point of the "
+            "other.") in text  # r108; r91, r93; r97; r98: the table says why; r110; r116
     assert "trick 3 shows why" not in text
     from hearts_teach.agents.coach_stats import BAND, verdict_of
 
@@ -1271,10 +1281,9 @@ def test_06a_r47_top_choice_takeaways_and_plain_words():
     # r49 (lead editor): the void (the coach's printed reason) first, then why it is safe against these bots
     # r98: cut for density: the condition and the 0 of 256 are in the folded Why at trick 6
     # r112 (rater: what does "8 or more" count, is "including a heart" at least one?): the glossary's trigger
-    assert ("- Against these bots, with all points so far yours, at least 8 points including at least one heart (their [moon "
-            "watch]"
-            "(glossary.ipynb#cell-id=term-moon-watch)'s trigger), lead your last "
-            "heart: whatever happens, that leaves you void in hearts") in flat  # r108; r109; r110; r111
+    assert ("once their [moon watch](glossary.ipynb#cell-id=term-moon-watch) is on (the copy's trick 6)"
+            ) in flat  # r108; r109; r110; r111; r116: its trigger is said at trick 6
+    assert "Then lead your last heart: it leaves you void in hearts" in flat  # r116
     assert "8 or more including a heart" not in flat  # r112
     # r114 (newcomer r114: "at least 8" of what?): points, a heart among them (the glossary's trigger)
     assert "at least 8 and at least one heart" not in flat
@@ -1423,7 +1432,7 @@ def test_06a_r77_the_whole_hand_average_includes_the_moons():
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r107: the clause names trick 2's printed 17.7 (cell l06a-step2-copy), which must stay what that cell prints
-    assert ("South's points for the whole hand average 17.6 with either card (17.7 on trick 2: each verdict uses its "
+    assert ("South's points for the whole hand average 17.6 with either card (trick 2's figures differ: each verdict uses its "
             "own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% ≈ 17.6 (South's moons, 1.6% of deals: 26 taken, "
             "0 scored);") in text
     # r114 (newcomer r114: why is 26 subtracted?): a moon's 26 points are in the hearts and the queen's share, but
@@ -1553,7 +1562,8 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     # r114 (newcomer r114: nothing forces the A♦ onto the Q♦; its holder may duck): the K♦ is highest only if the A♦
     # takes it. (The assert was a bare string, always true: it tests the text again.)
     assert ("- **Leading**: none at first: you hold no ace. Lead the Q♦: if the A♦ takes it, your K♦ is highest. "
-            "Not the K♠ (it risks the queen) nor the K♥ (once hearts break, it takes hearts if it wins).") in back
+            "Not the K♠ (it risks the queen) nor the K♥ (not before hearts break; after, it takes hearts if it wins).") in back
+    # r116 (rater: on the first lead hearts are unbroken, docs/rules.md H8): said first
     assert "your king of its suit" not in back and "meanwhile" not in back and "to draw out the A♦" not in back
     assert "until the A♦ falls" not in back
     assert "(only the A♦ beats it; " not in back  # r112 (rater: why lead a card the A♦ beats?): to draw it out

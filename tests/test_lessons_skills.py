@@ -141,7 +141,8 @@ def test_08a_quizzes_and_the_story_of_each_lead():
              for suit in (Suit.CLUBS, Suit.SPADES)}
     assert shown == {Suit.CLUBS: 5, Suit.SPADES: 3}
     # r72b rater: the passing part uses two deals (287 and 551)
-    assert "Each part has fixed deals, something to click and questions." in prose
+    # r116 (word cap): the sentence cut; each part's own intro names its deals
+    assert "Each part has fixed deals" not in prose and "(lesson 01's, deal 287)" in prose and "(551)" in prose
     outcome = {}
     for card in track.legal_plays(0):
         h = track.copy()
@@ -233,8 +234,10 @@ def test_08a_quizzes_and_the_story_of_each_lead():
     # r112: "the holder must play after you" was too strong (a holder who plays first may lead her into a bare A♠);
     # "Void in the suit led" did not say who is void
     # r114: "on any trick" read as any trick at all, and "your A♠" came before the learner held one
-    assert ("the Q♠'s holder wants to dump her on someone else's trick. A holder may shed her on any trick in a suit "
-            "she lacks; one playing after you can aim her at your high spade.") in prose
+    # r116 (rater: in "a suit she lacks", "she" read as the queen, "her" two words before): said of the holder
+    assert ("the Q♠'s holder wants to dump her on someone else's trick. A holder void in the suit led may shed her; "
+            "one playing after you can aim her at your high spade.") in prose
+    assert "in a suit she lacks" not in prose
     assert "void in the suit led may shed her on any trick;" not in prose and "aim her at your A♠" not in prose
     assert "must play after you" not in prose and "Void in the suit led, any trick" not in prose
     assert "is sure of that only once" not in prose
@@ -427,7 +430,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # after it hedged ("Usually keep it") as the sentence is
     # r100 (rater: "a trick you win" left out that West must be out of that suit, the rule cell 5 teaches)
     assert ("A hard hand even so: passing left, ace gone, West can still drop her on a trick you win in a suit West "
-            "has run out of, a club won by your J♣, say: the coach's best pass sends the J♣ too.") in text and "mostly" not in text
+            "lacks, say a club won by your J♣: the coach's best pass sends the J♣ too.") in text  # r116 (word cap) and "mostly" not in text
     # r81: the passing part ended on "the coach's grade has the last word" (one deal's percentages as the teaching):
     # cut for words; the summary's "tends to" keeps the hedge
     assert "has the last word" not in text
@@ -506,7 +509,7 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     assert (f"- **Passing left: if the Q♠ goes, send your high spades with her.** West plays after you for 3 of the 4 "
             f"possible leaders, and so can hold her until a high spade of yours wins a trick (the A♠, or a K♠ you "
             f"receive: passing left, from East) and drop her on it. Here: {back['left'][both]:.0%} with the A♠ passed, "
-            f"{back['left'][keep]:.0%} with it kept.") in text
+            f"{back['left'][keep]:.0%} with it kept: worse even than keeping her (") in text  # r116: see below
     assert "passed to you)" not in text
     assert back["left"][keep] >= min(kept_both)
     assert "- **Passing across: in between.**" in text and "- **Passing right: a kept high spade is less exposed.**" in text
@@ -535,10 +538,11 @@ def test_08a_the_coach_passes_the_ace_left_but_keeps_it_right():
     # rater (r37): the second check (1,000 rule-bot play-outs) and the paragraph repeating the table went, and the
     # player never chooses the direction: what matters is the lowest share for the direction you are given
     assert best["left"].stats["p_take_qs"] > 0.5
+    held_left = min((c for c in ns["graded"]["left"] if "Q♠" not in c.label.split()), key=lambda c: c.delta_vs_best)  # r116
     # fresh newcomer rater (r41_f): why she comes back so often passing left belongs in the "Passing left" bullet
     # rater r54: the "since South keeps the A♦, Q♦ …" reason was untested (the best pass keeps both diamonds and still
     # beats A♦ Q♠ A♠): gone; lesson 01 discusses the J♣ against the A♦
-    assert (f"with it kept. - **Passing across: in between.** North plays after you for 2 of the "
+    assert (f"keeping her ({held_left.stats['p_take_qs']:.0%}). - **Passing across: in between.** North plays after you for 2 of the "
             f"4 leaders. Here too, pass the A♠: {back['across'][both]:.0%} against {back['across'][keep]:.0%}.") in text
     assert "high cards that can win tricks she is dropped on" not in text
     # the three comparisons the bullets state are well outside the margin printed for the curious (at most 9 in 100
@@ -726,11 +730,13 @@ def test_08a_the_pass_left_is_practised_after_the_advice():
     # (coach_stats.verdict_of); an example shows the three-card format
     assert picker_intro.endswith(
         "The coach plays each pass out on many [sampled deals](glossary.ipynb#cell-id=term-sampled-deal) (the hidden "
-        "hands dealt at random) and grades its cost (points a hand against its best) by its "
+        "hands dealt at random) and grades its cost (points a hand more than the best pass) by its "
         "95 % [range](glossary.ipynb#cell-id=term-interval): all 0.25 or less, *best*; low end over 0.25 an "
         "[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy), over 1 a [mistake](glossary.ipynb#cell-id=term-mistake), "
         "over 3 a [blunder](glossary.ipynb#cell-id=term-blunder); otherwise *too close to call*.")
     assert "up to 1 point a hand worse" not in picker_intro
+    # r116 (rater: "its best" could be this pass's own best): the cost is against the coach's best pass
+    assert "against its best" not in picker_intro
     from hearts_teach.agents.coach_stats import BAND, verdict_of
     assert BAND == 0.25 and [verdict_of(lo, 9) for lo in (0.3, 1.1, 3.1)] == ["inaccuracy", "mistake", "blunder"]
     assert verdict_of(-0.2, 0.25) == "best" and verdict_of(0.1, 0.3) != "best"
@@ -776,6 +782,15 @@ def test_08a_the_pass_left_is_practised_after_the_advice():
     assert text_output(every[ids.index("l08a-rates")]).endswith(
         f"Passing left and keeping the Q♠, the best pass ({held.label}) leaves her in South's tricks in "  # r114: worse than what?
         f"{held.stats['p_take_qs']:.0%} of deals, {held.delta_vs_best:.1f} points a hand worse than the coach's best.\n")
+    # r116 (rater: with no word on it, that line read as "keep her rather than pass her left"): the advice says the
+    # pass it beats is the one that keeps the A♠ bare, with the shares printed
+    advice_116 = " ".join("".join(every[ids.index("l08a-advice")]["source"]).split())
+    kept_left = ns["back"]["left"][ns["KEEP"]]
+    assert (f"Here: {ns['back']['left'][ns['BOTH']]:.0%} with the A♠ passed, {kept_left:.0%} with it kept: worse even than "
+            f"keeping her ({held.stats['p_take_qs']:.0%}).") in advice_116
+    assert kept_left > held.stats["p_take_qs"] > ns["back"]["left"][ns["BOTH"]]
+    # on 128 deals the 87% is wide, yet its cost's range lies wholly above the kept queen's: worse by both measures
+    assert left_87.of(ns["KEEP"]).delta_ci95[0] > held.delta_ci95[1]
     # r112 rater: "Or type `lead.play(...)`" did not say where
     assert 'Or, in a new cell, type `lead.play("8S")`' in "".join(every[ids.index("l08a-11")]["source"])
 
@@ -2365,8 +2380,10 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # r92 (word cap, the reader's own suggestion): the ranges clause cut; cell 3's bands and worked example, and the
     # printed ranges, give each grade; the prose no longer calls the grades noise
     # r111 (rater: the comparison was implicit): the small saving in hearts against the queen's 13, in one sentence
-    assert ("**Why not a heart?** A heart discard may save a point later, but keeps both dangers, the A♠ and the "
+    # r116 (rater: "may save a point later" had to be guessed): what a thrown heart saves, said plainly
+    assert ("**Why not a heart?** A thrown heart cannot reach your tricks later, but keeps both dangers, the A♠ and the "
             "K♣; a spade trick won by the A♠ may hold the queen's 13.") in prose
+    assert "A heart discard may save a point later" not in prose
     assert "their ranges overlap" not in prose and "about equally bad" not in prose
     # r100: a low heart graded worse than a high one puzzled the reader again: one line, the costs alike and the one
     # range wholly over the blunder line (printed, checked below)
@@ -2392,7 +2409,8 @@ def test_08b_says_why_keeping_the_ace_of_spades_is_the_danger():
     # r102: the clause chain was read three times: short sentences
     # r103: "(if still held)" was read as a riddle: it means unless South discards the A♠ now
     # r104: "unless you throw it now" overstated: South may also throw it on a later lead of a suit it lacks
-    assert ("covers one spade lead. The next forces the A♠ unless you have thrown it; it wins, queen and "
+    # r116 (word cap): "unless thrown" (now or on a later lead, as r104 asked)
+    assert ("covers one spade lead. The next forces the A♠ unless thrown; it wins, queen and "
             "all if she is played to it.") in prose and "(unless South has thrown it), which" not in prose
     assert "(if still held)" not in prose and "unless you throw it now" not in prose
     # final-read rater (r52): the overlapping ranges yet different grades: the low ends, against the blunder line (3)
@@ -2547,7 +2565,7 @@ def test_08b_round_9_premises_and_questions_are_true():
     assert "built by hand" not in prose and "only adds to your score" not in prose
     seeds = [int(m) for m in re.findall(r"Hand\.deal\(seed=(\d+)", "".join(src[src.index(next(
         s for s in src if "grab = bots_play(" in s)):]))]
-    assert seeds[:4] == [321, 322, 303, 743] and "(321, 322 and 303)" not in prose and "Deal 743: before" in prose
+    assert seeds[:4] == [321, 322, 303, 743] and "(321, 322 and 303)" not in prose and "Deal 743: South passes" in prose
     go = src.index(next(s for s in src if "go_quiz = Quiz(" in s))
     # right under the question: its figures, folded (newcomer rater, issue 27), then the prose, which does
     # not give the answer away either
@@ -2630,7 +2648,8 @@ def test_08b_round_11_mistake_2_asks_before_it_tells_and_shows_north_club_void()
     assert all(c.rank > Card("3C").rank for c in clubs_out) and Suit.CLUBS in view.voids(2)
     graded_3c = ns["graded_lead"].of("3C")
     assert graded_3c.verdict == "inaccuracy" and "you take about 0.5 more hearts than with J♠" in str(graded_3c)
-    assert "A spade below the queen, the J♠ or the 3♠, never wins a trick she is in." in why
+    # r116 (rater: "never" beside the printed 17% read as a contradiction): the 17% is from later tricks
+    assert "A spade below the queen, the J♠ or the 3♠, never wins a trick she is in; the J♠'s 17% comes from later tricks." in why
 
 
 def test_08b_round_12_mistakes_1_and_3_ask_before_they_tell():
@@ -2859,14 +2878,20 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # r92 review: "keep the A♠" passing right overstated lesson 08a, which calls it a small edge on its one deal
     # r93: across was grouped with left but never explained: the table names each receiver's seat, and one line
     # says when each plays after South (clockwise S, W, N, E; lesson 08a's "left for 3 of the 4 leaders, across for 2")
-    assert ("**Count your spades below the queen:** Low spades | Passing left (West) or across (North) | Passing "
-            "right (East) ---|---|--- 0, 1 or 2 | pass the Q♠ and any higher spade | pass the Q♠; the A♠ may stay (08a, "
-            "no low spade: kept, she ended in your tricks in 38% of deals; passed, 43%) 3 or more | you may keep her "
-            "(lesson 04) | same "
+    # r116 (rater): the 38%/43% is one deal of 08a's, said so; "keep her" for 3 or more names the Q♠; the
+    # sentence on the receivers split, its low-spade clause a sentence of its own; the table's heading cut (word cap)
+    assert ("Low spades | Passing left (West) or across (North) | Passing "
+            "right (East) ---|---|--- 0, 1 or 2 | pass the Q♠ and any higher spade | pass the Q♠; the A♠ may stay (one "
+            "08a deal, no low spade: kept, she ended in your tricks in 38% of deals; passed, 43%) 3 or more | you may "
+            "keep the Q♠ (lesson 04) | same "
             "Play goes S→W→N→E: passed left, West plays after you "
             "unless West leads, "
             "so can drop her on your A♠. Across, North can when you or East lead; right, East only when you "
-            "lead, while you keep a low spade: each covers one lead; the next forces your A♠, whoever holds her.") in flat[named]
+            "lead. Each low spade kept covers one spade lead; the next forces your A♠, whoever holds her.") in flat[named]
+    assert "while you keep a low spade: each covers one lead" not in flat[named]
+    # r116 (rater: South's count was first said in the last answer): said beside the trap's name
+    assert "fewer than three low spades** (South has none)." in src[named]
+    assert not [c for c in ns["passing"].cards(0) if c.suit is Suit.SPADES and c.rank < Card("QS").rank]
     # r114 (rater: "with none" and "she was yours" could not be parsed; an earlier reader: "East only when you
     # lead" holds only while South keeps a low spade): both said in plain words
     assert "she was yours" not in flat[named] and "East only when you lead. But" not in flat[named]
@@ -3038,7 +3063,10 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # r111 (rater: how to choose the third card): it matters less than the two spades, in the coach's grades (its
     # trace gives no rule beyond its contrast, so none is written): the other third card is only an inaccuracy,
     # costing less than any pass that keeps a spade
-    assert "The third card matters less (7♣ Q♠ A♠: an inaccuracy)." in flat[named]
+    # r116 (rater: why the J♣ rather than the 7♣): the coach's verdict names the kept J♣ ("it keeps the J♣: the
+    # Q♠ can still be dropped on a trick you win", checked below); the J♣ outranks the 7♣
+    assert ("The third card matters less (7♣ Q♠ A♠ keeps the J♣, likelier to win a trick: an inaccuracy)."
+            in flat[named]) and Card("JC").rank > Card("7C").rank
     seven = ns["graded"].of(ns["with_seven"])
     assert seven.verdict == "inaccuracy" and all(
         seven.delta_vs_best < c.delta_vs_best for c in ns["choices"] if c.label != ns["graded"].best.label)
@@ -3054,7 +3082,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert "it keeps the J♣" in str(graded.of("7C QS AS")) and "more often than with J♣ Q♠ A♠" in str(graded.of("7C QS AS"))
     assert graded.best.stats["p_take_qs"] < keep_ace.stats["p_take_qs"] and graded.best.stats["p_take_qs"] > 0.2
     # r78: the summary's "several low spades" case is said in the body too
-    assert "3 or more | you may keep her (lesson 04) | same" in flat[named]  # r81: the count; r92: a table row
+    assert "3 or more | you may keep the Q♠ (lesson 04) | same" in flat[named]  # r81: the count; r92: a row; r116
     assert cells[verdicts]["metadata"]["jupyter"]["outputs_hidden"]
     # fresh newcomer rater (r49): the nested quote of the coach's reason confused; said plainly, naming who gets her
     assert ns["passing"].pass_target(0) == 1 and ns["passing"].seat_names[1] == "West"
@@ -3070,7 +3098,7 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     for other in NB.glob("*.ipynb"):
         if other.stem != "08c_beginner_mistakes":
             assert not re.search(r"seed=743\b", other.read_text(encoding="utf-8")), other.name
-    assert "Deal 743: before the first trick" in flat[head]
+    assert "Deal 743: South passes three cards left, to West." in flat[head]  # r116 (word cap)
     best = graded.of(graded.best.label)
     compared = str(best).split("less often than with ")[1].rstrip(".")
     assert compared == "7♣ Q♠ A♠" and f"(not offered): {graded.of(compared)}" in shown
@@ -3131,8 +3159,8 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # r93: the kept J♠ was a point about a 0.21 difference, and the A♠ (the bigger danger, trap 3) went unsaid
     # r94: the paragraph never said why the J♠ beats the 3♠: the coach's reason ("keeping a lower one", 0.3 fewer
     # hearts), said plainly; the range's "goes past" is the grade list's "spanning"
-    assert ("**Why the J♠?** It keeps the 3♠ to duck a later spade lead. The 3♠'s range (0.15 to 0.27) spans 0.25: "
-            "too close to call, right too.") in prose
+    assert ("**Why the J♠?** It keeps the 3♠ to duck a later spade lead. The 3♠ (0.15 to 0.27) spans 0.25: "
+            "too close to call, right too.") in prose  # r116 (word cap)
     assert "trap 3 shows a chance to throw it" not in prose and "spanning 0.25: *too close to call*" in prose
     assert "you take about 0.3 fewer hearts than with 3♠" in str(js)
     assert any(c.rank > Card("3S").rank for c in ns["high_lead"].view(0).still_out()[Suit.SPADES])  # one to duck under
@@ -3152,8 +3180,10 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r55: above the question it handed over the answer (lead a spade below her); it follows the verdicts now
     assert "flush" not in flat[asked_at - 2] and "spades below her" not in flat[asked_at - 2]
     # rater r57: "can never take her" read as "South never takes her" (she does, 17%, later): exact now
-    assert ("A spade below the queen, the J♠ or the 3♠, never wins a trick she is in. Leading them until her holder must play "
-            "her is to [*flush her out*](glossary.ipynb#cell-id=term-flush).") in flat[asked_at + 2]  # r84: linked (word cap)
+    assert ("A spade below the queen, the J♠ or the 3♠, never wins a trick she is in; the J♠'s 17% comes from later "
+            "tricks. Leading them until her holder must play "
+            "her [*flushes her out*](glossary.ipynb#cell-id=term-flush).") in flat[asked_at + 2]  # r116
+    assert f"{js.stats['p_take_qs']:.0%}" == "17%"  # r116: the figure the prose names  # r84: linked (word cap)
     # rater r71b: why the J♠ lead still gives South the queen (17%); r72: said from South's hand (the A♠ kept, and
     # the 3♠: two spade leads make the ace win one); a trace of the coach's play-outs found this in 4 deals of 5
     # r72c: that sentence was dense: step by step (the A♠ and the 3♠ kept; the second spade lead forces the ace)
@@ -3181,7 +3211,7 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     # rater r55: "costs only 0.21, because ... (16% against 17%)": the printed figures give about 0.17 (0.3 hearts less
     # 13 × 1%); the digression is gone, the grades follow from the printed ranges
     assert "costs only 0.21" not in prose and "count hearts only" not in prose
-    assert ("The 3♠'s range (0.15 to 0.27) spans 0.25: too close to call, right too.") in prose  # r111 (word cap)
+    assert ("The 3♠ (0.15 to 0.27) spans 0.25: too close to call, right too.") in prose  # r111, r116 (word cap)
     # r92: the 3♣ (an inaccuracy) was never explained: as safe from the queen, more hearts (the coach's own words),
     # and its range against the bands
     from hearts_teach.agents.coach_stats import verdict_of
@@ -3189,8 +3219,10 @@ def test_08c_r51_a_whole_lesson_with_reasons_and_two_checks():
     c3_range = f"{c3.delta_ci95[0]:.2f} to {c3.delta_ci95[1]:.2f}"
     assert c3.verdict == "inaccuracy" and verdict_of(*c3.delta_ci95) == "inaccuracy" and c3_range == "0.34 to 0.83"
     assert "you take about 0.5 more hearts than with J♠" in str(c3)
-    assert (f"The 3♣ gives her as rarely as the J♠ (17%) but about 0.5 more hearts; its range ({c3_range}): an "
+    # r116 (word cap): the 17% is said once, in the spade sentence
+    assert (f"The 3♣ gives her as rarely as the J♠ but about 0.5 more hearts ({c3_range}): an "
             "inaccuracy.") in prose  # r100 (word cap)
+    assert f"{c3.stats['p_take_qs']:.0%}" == f"{js.stats['p_take_qs']:.0%}"  # as rarely as the J♠
     assert f"  3♣: {c3.delta_vs_best:.2f} ({c3_range})\n" in text_output(cells[asked_at + 1])
     # r92: "flush" and "guard" first meet a live reader in the quiz feedback (the coach's reasons): said there too
     assert ns["lead_quiz"].explanation.endswith(
@@ -3331,7 +3363,7 @@ def test_08c_r52_legal_choices_folded_figures_and_the_checks_wrapped_up():
     # r78: the answer under a folded verdict is folded too (scrolling showed it)
     # r81: the answers named only the worst card: the right one first (here the queen herself, a new idea)
     assert flat[at + 1].startswith("<details><summary>Answer</summary> "
-                                   "Throw the Q♠ herself, on a trick South cannot win. The worst, the 2♠ (87%), is "
+                                   "Throw the Q♠, on a trick South cannot win. The worst, the 2♠ (87%), is "
                                    "her guard, as the 3♠ was the A♠'s in trap 3.")
     assert [c.label for c in coach if c.verdict in ("best", "fine")] == ["Q♠"] and "you never take the Q♠" in str(coach.of("QS"))
     # check 2 (rater r71: a lead now, deal 1012): the K♠ gives South the queen in 86% of deals, the J♠ in 2%
@@ -4429,14 +4461,22 @@ def test_08a_r72b_a_second_position_to_keep_track_of():
     # r100: after the K♠ wins North's 2♠, was North still holding her a danger? "leaving you no spade"
     # r102 review: "(here East's A♥ wins it); the Q♥ might win" read as if East's A♥ might lose: the Q♥ named as the
     # card not to lead
-    assert debrief == ("<details><summary>The answer</summary> North holds both spades still out, the 2♠ and the Q♠: West and East have shown spade voids. Your "
-                       "K♠ is the top spade left (the A♠ fell in trick 6): if you lead it, it wins, and North can play "
+    # r116 (rater: West's A♠ in trick 6 was read as a spade void): the tricks that show the spade voids, and what
+    # the A♠ on a club lead shows
+    assert debrief == ("<details><summary>The answer</summary> North holds both spades still out, the 2♠ and the Q♠: West and East have shown spade voids (tricks 8 and 7). "
+                       "West's A♠ on trick 6's club lead showed only a club void. Your "
+                       "K♠ is the top spade left: if you lead it, it wins, and North can play "
                        "the queen on it. The plan: give up the lead with a low heart, not the Q♥, "
                        "which might win hearts (here East's A♥ wins). Then "
                        "throw the K♠ on the first club or diamond lead (you have none); on a heart lead, follow with a "
                        "heart; on North's 2♠, your K♠ wins a trick without her, leaving you no spade. The answer's last lines show it: East "
                        "leads the 7♦, your K♠ goes, North drops her on West's K♦. </details>")
     assert [c for c in second.cards(0) if c.suit is Suit.SPADES] == [Card("KS")]  # a 2♠ lead: the K♠ must follow
+    voids = {second.seat_names[s]: next(t.number for t in second.tricks if t.led_suit is Suit.SPADES
+                                        and t.card_of(s).suit is not Suit.SPADES) for s in (1, 3)}
+    assert voids == {"West": 8, "East": 7}  # r116
+    six = second.tricks[5]
+    assert six.number == 6 and six.led_suit is Suit.CLUBS and six.card_of(1) == Card("AS")  # r116: on a club lead
     # r102: why a low heart and not the Q♥ (every heart lead brings the same trick here): only the A♥ and the K♥ still
     # out beat the Q♥, so it may win if both are held back; the low hearts have more hearts above them to lose to
     above = [c.pretty for c in second.view(0).still_out()[Suit.HEARTS] if c.rank > Card("QH").rank]
