@@ -820,7 +820,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     quiz_src = next(_src(c) for c in cells if c.get("id") == "l07-quiz3")
     assert ids.index("l07-dec1-code") < ids.index("l07-quiz3") < ids.index("l07-dec3-play")
     before = "".join("".join(o.get("text", "")) for c in cells[:ids.index("l07-quiz3")] for o in c.get("outputs", []))
-    assert "trick 3: Hint" not in before and "South may play: 3♦ 7♦ 8♦ Q♦ K♦" in before
+    assert "trick 3: Hint" not in before and "South may play: K♦ Q♦ 8♦ 7♦ 3♦" in before
     assert sorted(str(c) for c in view.legal) == sorted(["3D", "7D", "8D", "QD", "KD"])
     assert advice.assessment.of("8D").label == low.label and advice.assessment.of("KD").label == best.label
     assert best.call == "best" and low.call == "mistake" and advice.assessment.of("3D").call == "mistake"
@@ -1061,7 +1061,7 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     assert "Read South's position below." in md["l07-dec2"] and "then click a card in the question" not in md["l07-dec2"]
     assert "Trick 4" not in "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-dec3-play")]["outputs"])
     shown4 = "".join("".join(o.get("text", "")) for o in cells[ids.index("l07-pos4")]["outputs"])
-    assert "Trick 4 so far (led by West): West 4♠, North 3♠, East 10♠\n" in shown4 and "South may play: 6♠ K♠" in shown4
+    assert "Trick 4 so far (led by West): West 4♠, North 3♠, East 10♠\n" in shown4 and "South may play: K♠ 6♠" in shown4
     # (3) choose (list), set DIFFICULTY and run, then read the table, then print it as text
     ladder = next(i for i, c in enumerate(cells) if "ladder_levels()" in _src(c))
     live = next(i for i, c in enumerate(cells) if "table = TableWidget(" in _src(c))

@@ -225,9 +225,7 @@ class FirstHand(WidgetView):
         shed = max(self.hand.legal_plays(0), key=lambda c: c.rank)  # South's highest diamond
         lines += [f"→ South plays {shed.pretty}; {self.play(shed)}", "", self.question,
                   f"South: {self.hand.cards(0).pretty}"]
-        # r111: the legal cards in the hand line's order (♠ ♥ ♦ ♣, highest first), so the two lines compare at a glance
-        legal = ordered(self.hand.legal_plays(0).cards)
-        lines.append(f"South may play: {' '.join(c.pretty for c in legal)}")
+        lines.append(self.south.legal_line())  # r111: in the hand line's order, as every hand widget lists them
         return "\n".join(lines)
 
     def play(self, card: CardLike) -> str:

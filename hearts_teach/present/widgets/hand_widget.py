@@ -103,7 +103,8 @@ class HandWidget(WidgetView):
             return f"Not {hand.seat_names[seat]}'s turn: {hand.seat_names[turn]} is to play."
         legal = hand.legal_plays(seat)
         forced = " (forced: the only legal card)" if legal.forced else ""
-        return f"{hand.seat_names[seat]} may play: {' '.join(c.pretty for c in legal.cards)}{forced}"
+        # in the hand line's order (♠ ♥ ♦ ♣, highest first), so the two lines compare at a glance
+        return f"{hand.seat_names[seat]} may play: {' '.join(c.pretty for c in ordered(legal.cards))}{forced}"
 
     def refresh(self) -> None:
         """Rebuild buttons, tooltips and the legal list from the engine."""

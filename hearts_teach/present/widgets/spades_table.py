@@ -35,7 +35,7 @@ from hearts_teach.games.spades.scoring import BLIND_NIL, is_blind, partner_of
 from hearts_teach.kernel.cards import Card, CardLike, CardList, to_card
 from hearts_teach.kernel.errors import HeartsError
 from hearts_teach.kernel.table import FOUR
-from hearts_teach.present.render import card_html, compass_html
+from hearts_teach.present.render import card_html, compass_html, ordered
 from hearts_teach.present.spades_render import status_line, team_label
 from hearts_teach.present.widgets.common import (
     WidgetView,
@@ -489,7 +489,7 @@ class SpadesTable(WidgetView):
             return f"{who} ({4 - left + 1} of 4): play starts once all four have bid."
         if h.is_over:
             return "The hand is over."
-        return f"You may play: {' '.join(c.pretty for c in h.legal_plays(self.you).cards)}"
+        return f"You may play: {' '.join(c.pretty for c in ordered(h.legal_plays(self.you).cards))}"
 
     def refresh(self) -> None:
         h, names = self.hand, self.hand.seat_names
