@@ -181,7 +181,9 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     t = text()
     assert ("a high spade counts as a trick if you hold enough smaller spades to play until the higher spades you "
             "lack have fallen. It counts 1 when the smaller spades you keep are at least as many as the higher "
-            "ones you lack, three quarters with one fewer, a quarter with two fewer, 0 with three or more fewer.") in t
+            "ones you lack, ¾ with one fewer, only ¼ with two fewer, 0 with three or more fewer.") in t
+    # r117 (newcomer r116: the jump from ¾ to ¼ looked like a typo): "only ¼", as trick_count credits it
+    assert "three quarters with one fewer" not in t
     # r112 (rater: the value with three or more fewer was never given): 0, as the count prints for 6♠ 5♠ 4♠ below
     assert "one short" not in t  # r93: "short" meant three things in lesson 09b; the count prints "(one fewer)"
     # r111 (rater: 2¾ could not be redone from the entries): step 3b's crossed-off ruffing spades are named, and
@@ -284,7 +286,7 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     # r111 (rater: read "best" as "the single best card"): the plain meaning comes first
     # r116 (newcomer r115 item 4.1: a plain first sentence): what it costs first, the interval in brackets
     assert ("**Best** (coach) — not \"the single best card\": the verdict for any choice that costs at most ¼ point a "
-            "hand more than each half's pick, as far as the deals show (its whole 95 % "
+            "hand more than each half's pick (below), as far as the deals show (its whole 95 % "
             "[interval](#cell-id=term-interval) of [Δ vs best](#cell-id=term-delta-vs-best) lies at or below 0.25), so "
             "several cards can be *best*.") in t
     # r116: Δ vs best no longer repeats Best's "several cards" (cut for length); Best says it
@@ -810,6 +812,14 @@ def test_the_round_22_entries_and_word_blocks():
     assert "East's nil held: East took no trick." in what_happened(kept)
     # Short suit: in Spades the bots' ruffs come from side suits of two cards or fewer
     assert "In Spades the bots count a side suit of two cards or fewer" in t
+    # r117 (newcomer r116: the ruff values were in no entry): as trick_count counts them, while spades last
+    assert ("as ruffs, while spades last: a [void](#cell-id=term-void) 2, a [singleton](#cell-id=term-singleton) 1, "
+            "a [doubleton](#cell-id=term-doubleton) ¼.") in " ".join(_entry("Short suit").split())
+    from hearts_teach.agents.spades import trick_count as _tc
+    for hand, ruffs in (("AS KS QS AH KH QH JH TH 9H 8H AD KD QD", 2), ("AS KS QS AH KH QH JH TH 9H AD KD QD 2C", 1),
+                        ("AS KS AH KH QH JH TH 9H AD KD QD 3C 2C", 0.25),
+                        ("AH KH QH JH TH 9H 8H AD KD QD JD TD 9D", 0)):  # a void with no spade to ruff: 0
+        assert sum(x for _, x in _tc(hand.split()).ruffs) == ruffs
     for seed in range(100):
         cards = SpadesHand.deal(seed=seed, dealer=0).cards(1)
         counted = {Suit(s) for s, _ in trick_count(cards).ruffs}
@@ -1313,6 +1323,9 @@ def test_the_round_27_entries_say_what_the_engine_does():
     assert Rules.preset("new_moon").moon == "subtract_from_self"
     assert "new moon scores: South -26, West 0, North 0, East 0" in printed("05_shooting_the_moon")
     assert all(Rules.preset("no_pass").pass_direction(n) == "hold" for n in range(8))
+    # r117 (newcomer r116: quiz Q5 needs where the count starts): hand 1 (hand 0 to the engine) passes left
+    assert Rules().pass_direction(0) == "left" and "hand 1 left (the next player clockwise), right," in \
+        " ".join(_entry("Pass").split())
     assert Hand.deal(seed=1, pass_direction="hold").text().startswith("Hand 1 · no pass")
     one_diamond = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D"  # no clubs, on trick 1
     strict = position({0: one_diamond, 3: "2C"}, plays="2C")
@@ -1584,7 +1597,9 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
     assert 'c.verdict == "best"' in inspect.getsource(Assessment.ties.fget)
     # Give or take: 1.96 standard errors of a share, in hands per 100
     assert give_or_take(50, 100) == pytest.approx(196 * 0.05) and give_or_take(0, 0) == 0
-    assert "each share is usually within that many in 100 of what endless deals would give" in _entry("Give or take")
+    # r117 (r116 readers: "in 100" unclear): percentage points, as lesson 04 says
+    assert "each share is usually within that many percentage points of what endless deals would give" in \
+        _entry("Give or take") and "that many in 100" not in _entry("Give or take")
     # r74: the lesson says "usually" as the 95 % it is
     # r81: the lesson says "percentage points" (with an example); the entry's "in 100" says the same
     assert "*Give or take*: in 19 simulations out of 20, each share is within that many percentage points of what " \
@@ -2098,8 +2113,11 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
 
     assert discard(MOON_OPEN) == "9♥" and discard(0) == "2♥"
     assert "could still take every point, until its [moon watch](#cell-id=term-moon-watch) sounds:" in _entry("Insurance heart")
-    assert "Once the moon watch sounds, it throws its lowest heart instead on a trick the shooter may win." in \
-        _entry("Insurance heart")
+    # r117 (r116 readers: Insurance heart and Moon watch disagreed on the first throw): as policy.py discards
+    # under a threat, a card without points first, the same words as Moon watch
+    assert "Once it sounds, on a trick the shooter may win it throws a card without points, else its lowest " \
+        "heart." in " ".join(_entry("Insurance heart").split())
+    assert "it throws its lowest heart instead" not in _entry("Insurance heart")
     # Bare and Dead card, in Spades: a spade on a side-suit lead wins the trick (seat 0 leads the A♣, seat 2 is void)
     assert trick_winner([Card(c).index for c in ("AC", "3C", "2S", "4C")], 0) == 2
     assert "so in Hearts a bare ace wins that trick" in _entry("Bare") and \
@@ -2123,9 +2141,12 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert not mask("2D 3D") & Rules(players=6).compiled.deck  # the 2♦ and 3♦ are taken out at six
     # r109 (rater: why does the deck matter?): the reason, every table size
     assert "In Hearts each low card guards against one lead" in _entry("Guard") and \
-        ("and Q♦ 5♦ has one guard (so has Q♦ 2♦, where the 2♦ is dealt). The Spades bots count more strictly: "
+        ("and Q♦ 5♦ has one guard (so has Q♦ 2♦ at four players). The Spades bots count more strictly: "
          "Q♦ 3♦ 2♦ is guarded, Q♦ 2♦ is not") in _entry("Guard")
     # r116 (newcomer r115 item 3.6: is a queen with one low card guarded?): Q♦ 2♦ set beside the Spades count
+    # r117 (newcomer r116: "where the 2♦ is dealt" read pointless): the one Hearts table size that deals the 2♦
+    assert "where the 2♦ is dealt" not in _entry("Guard")
+    assert [n for n in (3, 4, 5, 6) if mask("2D") & Rules(players=n).compiled.deck] == [4]
     assert "the example uses the 5♦ because" not in _entry("Guard")
     # r111 (rater: could the 2♦ not guard at four?): any lower diamond does, where it is dealt
     assert cascade(mask("QD 2D 5C"), Suit.DIAMONDS.value, False, True, Rules().compiled)[0] == mask("QD 2D")
