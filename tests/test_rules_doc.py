@@ -181,8 +181,13 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
     assert "**spades are always trump**" in text and "No spade may be led until one has been played" in text
     # r116 (newcomer r115 item 3.3: how does the first spade get played?): by a player void in the led suit (the
     # engine lets a void player play a spade before they are broken: the void check below)
-    assert ("No spade may be led until one has been played (by a player void in the led suit), unless you hold only "
-            "spades.") in text
+    # r117 (r116 readers: the bracket let only a void player break spades; S5 lets a leader holding only spades lead
+    # one, and that breaks them too): both ways named, as rule 7 does for hearts
+    assert ("No spade may be led until one has been played (by a player void in the led suit, or a leader holding "
+            "only spades), unless you hold only spades.") in text
+    assert "(by a player void in the led suit), unless" not in text
+    # r117 (newcomer r116: "hand" meant a deal and the cards held): rule 1 defines the deal sense
+    assert "52 cards, 4 players, 13 each (a **hand** is one deal of 13 tricks);" in text
     # rater r36_e: a player who cannot follow may play any card, a spade included (tests/test_spades_game.py plays both)
     assert "Follow suit if you can, else play any card, a spade included; **spades are always trump**" in text
     # S6-S8 by score_hand: bid 5 took 6 → +51; bid 5 took 4 → set −50; 9 bags + 1 → −100; nil ±100
@@ -425,9 +430,14 @@ def test_the_rules_summary_gives_the_tables_of_three_to_six_as_the_engine_plays_
         assert ", ".join(rules.pass_cycle) == cycle.strip(), (n, rules.pass_cycle)
         assert sum(c.points for c in dealt) == 26
     # r81 (rater: the page never names the six seats, and at four North is two seats away): the seats are named
-    assert ("The holder of the lowest club left leads it to the first trick; at six players (South, South-West, "
-            "North-West, North, North-East, South-East, clockwise), across is three seats away: South passes to "
-            "North.") in text
+    # r117 (newcomer r116: seats named at six only, so who is left at three and five?): every size, as Table names them
+    assert ("The holder of the lowest club left leads it to the first trick. Seats, clockwise: South, West, East at "
+            "three; South, West, North-West, North-East, East at five; South, South-West, North-West, North, "
+            "North-East, South-East at six, where across is three seats away: South passes to North.") in text
+    from hearts_teach.kernel.table import Table
+
+    assert [", ".join(Table(n).names) for n in (3, 5)] == ["South, West, East",
+                                                          "South, West, North-West, North-East, East"]
     assert Hand.deal(seed=1, rules=Rules(players=6)).seat_names == (
         "South", "South-West", "North-West", "North", "North-East", "South-East")
     six = Hand.deal(seed=1, rules=Rules(players=6), hand_number=2)
@@ -529,7 +539,7 @@ def test_the_r78_summary_closes_the_rule_gaps():
     assert numbers["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     shown = "".join("".join(o.get("text", "")) for o in numbers["outputs"])
     # r116 (newcomer r115 item 3.2): the omnibus moon shows its working too, as the Spades lines do
-    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦, 26 - 10 = 16: (0, 16, 26, 26)",  # r81
+    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦ and scores 26 - 10 = 16: (0, 16, 26, 26)",  # r117: whose 16
                  "took 6: 5 × 10 + 1 bag = 51", "set: -5 × 10 = -50", "-49 (bags now 0)", "-100 + 41 = -59"):
         assert line in shown, line
     at = [c["id"] for c in cells]
