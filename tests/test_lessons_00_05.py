@@ -1471,8 +1471,9 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
     text = " ".join(prose("02_tricks_and_following_suit").split())
     # r111: North's A♣ was played by the lesson, not a bot (newcomer r111 item 3.4): "we" chose it
     # r112: North's ducking cards named (newcomer r112 item 3.3); they are in its hand, below the 9♣ led over
-    assert ("North could have ducked with its 5♣ or 4♣: why did we have it play the A♣? It played last and saw that "
-            "the trick held no points") in text
+    # r117 (newcomer r116/02 item 3.4: who is "we"?): the story chose it
+    assert ("North could have ducked with its 5♣ or 4♣: why does the story have North play the A♣? It played last "
+            "and saw that the trick held no points") in text and "why did we have it play" not in text
     assert {"5C", "4C"} <= {str(c) for c in hand.dealt(2)} and Card("5C").rank < Card("9C").rank
     assert "Why did North not duck?" not in text and "Why did we not have North duck?" not in text
     # r112: all four hands are printed (newcomer r112 item 3.1 assumed every player sees them); the exercise's
@@ -1705,11 +1706,16 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     # r116 (newcomer r115/02 item 3.3): the later quizzes (East's 10♠, South's K♦) fit the lesson's deal no better:
     # the Quick check says once that its tricks are from other deals, and the lone club's "On another deal" goes
     assert ns["lone_club"].question.startswith("After the first trick, East leads 3♣.")
-    assert "## Quick check These tricks are from other deals." in " ".join(text.split())
+    # r117 (newcomer r116/02 item 3.3: only two questions were named): how many follow
+    assert "## Quick check Five questions follow, on tricks from other deals." in " ".join(text.split())
+    quick = [c["id"] for c in cells_of("02_tricks_and_following_suit")]
+    assert sum(1 for c in cells_of("02_tricks_and_following_suit")[quick.index("l02-20b"):]
+               if c["cell_type"] == "code" and "Quiz" in "".join(c["source"])) == 5
     assert Card("TS") not in hand.dealt(3) and Card("KD") not in hand.dealt(0)
     assert "Later in the hand" not in ns["lone_club"].question
     # r114 (newcomer r114/02 item 2): "always ... with the two of clubs" holds at four players (3♣ at five, docs/rules.md)
-    assert "At four players, the first trick is started" in text and "is always started" not in text
+    # r117 (newcomer r116/02 item 3.2: why "At four players"?): the usual table
+    assert "At the usual four-player table, the first trick is started" in text and "is always started" not in text
 
 
 def test_02_round_81_seat_numbers_penalty_cards_and_the_discard_clue():
@@ -1734,6 +1740,10 @@ def test_02_round_81_seat_numbers_penalty_cards_and_the_discard_clue():
 def test_02_void_prose_names_the_first_trick_exception():
     text = prose("02_tricks_and_following_suit")
     assert "you may play any card at\nall" not in text and "first trick only" in text
+    # r117 (newcomer r116/02 item 3.1: the exception was only deferred): H6 in one clause, where discards are taught
+    assert ("(Exception, on the first trick only: no heart or Q♠ unless you hold nothing else; lesson 03.)"
+            in " ".join(text.split())) and "One exception, on the first trick only, is for" not in text
+    assert "(below, with a first-trick exception)" not in " ".join(text.split())
     # r104: the freak deal's discards are on trick 1, right after the exception: why they are allowed (docs/rules.md H6)
     flat = " ".join(text.split())
     assert "each of them discards (allowed even on trick 1, as none is a heart or the Q♠)" in flat
