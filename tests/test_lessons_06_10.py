@@ -1709,11 +1709,15 @@ def test_lesson_09_round_17_wording():
     # r74: docs/rules.md has no mercy rule: the lesson says it is not part of the rules the course teaches
     # r114: docs/rules.md SD5 now has it (an option, off by default, ending the match after a hand): said so
     assert "SpadesRules(" not in text and ("(A *mercy rule*, off by default, also ends a match after a hand that leaves "
-                                           "one team a set number of points or more behind.)") in text
+                                           "one team a chosen number of points or more behind.)") in text
+    # r117 (newcomer r116 item 3.3): "a set number" read as the Spades term *set*: "chosen"
+    assert "a set number of points" not in text
     assert "not part of the rules this course teaches" not in text
     # r114 (docs/rules.md S4): the trick's winner leads the next, in both games; with two spades, the higher wins
     assert "clockwise play (South, West, North, East) and the winner leading next are the same." in text
-    assert "spades: the highest spade played wins the trick" in text and "a spade beats any card of another suit" not in text
+    # r117 (newcomer r116 item 3.2): the Trump row said nothing of a trick with no spade: S4's other half
+    assert "spades: the highest spade wins; with no spade, the led suit's highest card" in text and "a spade beats any card of another suit" not in text
+    assert "the highest card of the led suit wins" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")  # r117: S4
     assert "far behind" not in text
     play_spades(spades, seed=2)
     assert "after North 10♠, East's only legal card, J♠, beat it, and nobody after took the trick over." in what_happened(spades)
@@ -2091,7 +2095,9 @@ def test_lesson_09_round_74_read():
     assert "".join(count_part(same_deal(17)[1].cards(3), p) for p in ("High side cards", "Protected spades", "Ruffs")) == (
         "High side cards: ½\n  Q♣ ½Protected spades: ¼\n  J♠ ¼: higher spades not held: A♠ K♠ Q♠; smaller spades "
         "kept: 4♠ (two fewer)\n  4♠: 0 (too few smaller spades)Ruffs: 0")
-    assert "hopeless" not in text and ("East, with no ace or king, is the opposite: weak in Spades (its ¾: Q♣ ½, J♠ ¼), but with no sure winner "
+    # r117 (newcomer r116 item 3.1): the parts raised "why does the Q♥ count nothing?": cut, the count is 09a's
+    # (cell 7 says so); the printed ¾ (held above) is enough for the nil rule's "under 1 trick"
+    assert "hopeless" not in text and ("East, with no ace or king, is the opposite: weak in Spades, but with no sure winner "
                                        "to fear in Hearts.") in text and "where low cards stay under" not in text
     hearts, _ = same_deal(17)
     assert all(any(c.suit == e.suit and c.rank > e.rank for s in (0, 1, 2) for c in hearts.dealt(s))
@@ -7499,9 +7505,15 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     # South bids nil and takes 1 trick, North bid 4 and took 3: the nil is broken, the side's 4 made with South's trick
     assert _score([0, 3, 4, 3], [1, 3, 3, 6]).team_points[0] == 40 - 100
     assert "The partner tries to protect it; the opponents try to break it." in text
-    assert ("leaves the nil bidder winning the trick. Had South played the A♠, it would have won that trick, and East's nil would "  # r102
-            "still be clean.") in text
+    # r117 (newcomer r116 item 3.4): why West did not protect East's nil at trick 12: it held no spade above the J♠
+    assert ("leaves the nil bidder winning the trick. Had South played the A♠, East's nil would "  # r102
+            "still be clean. West, last, held no spade above the J♠.") in text
     play_spades(spades, seed=2)
+    from hearts_teach import Card
+
+    jack = Card("JS")
+    west_spades = [c for c in spades.dealt(1) if c.suit is jack.suit and not any(c in t.cards for t in spades.tricks[:11])]
+    assert spades.tricks[11].card_of(1) in west_spades and all(c.rank < jack.rank for c in west_spades)  # r117: West, last
     ace = play_instead(before_play(spades, 4 * 11 + 2), seed=2, cards=["AS"])
     assert ace.tricks[11].winner == 0 and ace.tricks_won[3] == 0
 
