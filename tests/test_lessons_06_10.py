@@ -1709,11 +1709,15 @@ def test_lesson_09_round_17_wording():
     # r74: docs/rules.md has no mercy rule: the lesson says it is not part of the rules the course teaches
     # r114: docs/rules.md SD5 now has it (an option, off by default, ending the match after a hand): said so
     assert "SpadesRules(" not in text and ("(A *mercy rule*, off by default, also ends a match after a hand that leaves "
-                                           "one team a set number of points or more behind.)") in text
+                                           "one team a chosen number of points or more behind.)") in text
+    # r117 (newcomer r116 item 3.3): "a set number" read as the Spades term *set*: "chosen"
+    assert "a set number of points" not in text
     assert "not part of the rules this course teaches" not in text
     # r114 (docs/rules.md S4): the trick's winner leads the next, in both games; with two spades, the higher wins
     assert "clockwise play (South, West, North, East) and the winner leading next are the same." in text
-    assert "spades: the highest spade played wins the trick" in text and "a spade beats any card of another suit" not in text
+    # r117 (newcomer r116 item 3.2): the Trump row said nothing of a trick with no spade: S4's other half
+    assert "spades: the highest spade wins; with no spade, the led suit's highest card" in text and "a spade beats any card of another suit" not in text
+    assert "the highest card of the led suit wins" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")  # r117: S4
     assert "far behind" not in text
     play_spades(spades, seed=2)
     assert "after North 10♠, East's only legal card, J♠, beat it, and nobody after took the trick over." in what_happened(spades)
@@ -2091,7 +2095,9 @@ def test_lesson_09_round_74_read():
     assert "".join(count_part(same_deal(17)[1].cards(3), p) for p in ("High side cards", "Protected spades", "Ruffs")) == (
         "High side cards: ½\n  Q♣ ½Protected spades: ¼\n  J♠ ¼: higher spades not held: A♠ K♠ Q♠; smaller spades "
         "kept: 4♠ (two fewer)\n  4♠: 0 (too few smaller spades)Ruffs: 0")
-    assert "hopeless" not in text and ("East, with no ace or king, is the opposite: weak in Spades (its ¾: Q♣ ½, J♠ ¼), but with no sure winner "
+    # r117 (newcomer r116 item 3.1): the parts raised "why does the Q♥ count nothing?": cut, the count is 09a's
+    # (cell 7 says so); the printed ¾ (held above) is enough for the nil rule's "under 1 trick"
+    assert "hopeless" not in text and ("East, with no ace or king, is the opposite: weak in Spades, but with no sure winner "
                                        "to fear in Hearts.") in text and "where low cards stay under" not in text
     hearts, _ = same_deal(17)
     assert all(any(c.suit == e.suit and c.rank > e.rank for s in (0, 1, 2) for c in hearts.dealt(s))
@@ -2944,8 +2950,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r112 (newcomer r112: had to measure the widths): the widths given, and what 1/√5 would have made
     # r114 (newcomer r114: the law seemed broken for no reason, and 1.42 was not printed): the reason (a standard error
     # is estimated from its deals) and the interval 1.42 is the width of (step-duck's printed 40-deal gain line)
-    assert ("The 200-deal interval is 0.47 wide, a third of 1.42 (-0.12 to +1.30), not 1.42/√(200/40) ≈ 0.64: standard "
-            "errors are estimated; the first 40 varied more.") in text  # r116 (newcomer r115: where the 5 came from)
+    # r117 (newcomer r116 item 3.2): "standard errors are estimated" had to be decoded: each run estimates its own spread
+    assert ("The 200-deal interval is 0.47 wide, a third of 1.42 (-0.12 to +1.30), not 1.42/√(200/40) ≈ 0.64: each run "
+            "estimates its own spread; the first 40 varied more.") in text  # r116 (newcomer r115: where the 5 came from)
+    assert "standard errors are estimated" not in text  # r117
     assert "1.42/√5" not in text and 200 / 40 == 5
     assert "(95% interval -0.12 to +1.30)" in "".join("".join(o.get("text", "")) for c in _cells("10_write_a_bot")
                                                      if c.get("id") == "step-duck" for o in c["outputs"])
@@ -3022,7 +3030,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert ("Deal 27 (of the 40) shows how: in trick 8, West, the shooter, was winning when North played:"
             ) in text  # r72c: the deal's cell is right above; r111: "(lines above)" cut for words
     assert "| moon stop | 3♦, highest clean card | South, no points | West shoots the moon |" in text
-    assert "| dumping | Q♥, highest heart | South, playing last | South's point breaks the moon |" in text
+    # r117 (newcomer r116 item 3.3): "dumping" also names step 2's bot (long["dumping"]): here it is step 3's
+    assert "| step 3 | Q♥, highest heart | South, playing last | South's point breaks the moon |" in text
+    assert "| dumping |" not in text  # r117
     # r111 (newcomer r111: "how can West shoot the moon when South took a trick?"): the moon's rule said (docs/rules.md H11)
     assert ("A moon needs every point, not every trick: a point on the shooter's trick still breaks it if a later "
             "player overtakes.") in text and "The lesson: a point thrown" not in text
@@ -3032,7 +3042,9 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     assert "the 3♦, so South won" not in text
     tail = compare_out.rstrip("\n").splitlines()[-4:]
     assert tail[0].startswith("deal 27, our bot North, with the moon stop: trick 8: West 7♣, North 3♦,")
-    assert tail[2].startswith("deal 27, our bot North, with dumping: trick 8: West 7♣, North Q♥,")
+    assert tail[2].startswith("deal 27, our bot North, with step 3: trick 8: West 7♣, North Q♥,")  # r117
+    assert '("step 3", dump_play)' in next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "moon-deal")
+    assert "pass_fn=void_pass" in next(_src(c) for c in _cells("10_write_a_bot") if c.get("id") == "moon-deal")  # r117: step 3's pass
     assert "→ South takes it" in tail[0] and "→ South takes it" in tail[2]
     # r43_b: the reader had to work out from "South 26, West 0, North 26, East 26" who shot the moon; the cell prints
     # it from the hand's own moon (checked against the replayed hand below: West with the stop, none with dumping)
@@ -3243,7 +3255,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r109 (newcomer r109): why the highest such card was not said: the reason now follows it (the shooter may
     # play later and overtake), and still says why a non-shooter's trick is taken
     assert ("1. Following suit, even when a non-shooter is winning: play your highest card that beats the winning one "
-            "(the shooter may play later and overtake), never the Q♠. A point our bot takes breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw your highest card "
+            "(the highest: hardest to overtake), never the Q♠. A point our bot takes breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw your highest card "
             "worth no points (the shooter may take the trick). Otherwise: `dump_play`.") in text
     # r116 (newcomer r115: which clean card? the table's "highest" came as a surprise; what else?): moon_play's
     # max(clean) and its last line, return dump_play(view)
@@ -3260,7 +3272,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # all 26 (the moon rule), so there is no moon
     # r54: moon_play tries to win clean tricks too, which break nothing: said
     # r71: that sentence cut for words (the lesson was at its cap)
-    assert "Against a shooter: 1. Following suit, even when a non-shooter is winning: play your highest card that beats the winning one (the shooter may" in text  # l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19); r84b: as bullets
+    assert "Against a shooter: 1. Following suit, even when a non-shooter is winning: play your highest card that beats the winning one (the highest:" in text  # r117 (newcomer r116 item 3.4): why the highest; l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19); r84b: as bullets
     assert "# do not feed the shooter: points it takes help the moon" in moon_src
     assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
@@ -3327,8 +3339,11 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # what they show, so "Below: ..." is cut for words
     assert "recounting suit lengths" not in text
     # r111 (newcomer r111: why 10♦ J♦ and not 9♣ 8♣ or 7♥?): the other cards' scoring said in a clause, checked below
-    assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) scores cards much like `void_pass`, but "
-            "passes any Q♠, K♠ or A♠ unless it has five or more spades below the queen. Playing last "  # r99: the other cards' scoring cut for density
+    # r117 (r117_extra; newcomer r116 item 2.1): "much like void_pass" hid that rule_pass rescores after each pick
+    # (its docstring: "pick the best-scoring card, rescore the rest, repeat"): South's 8♥ 10♥ Q♥ at the top, where
+    # void_pass's one scoring passes Q♥ A♦ A♣ (checked below)
+    assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) scores cards much like `void_pass`, rescoring "
+            "after each pick (South's 8♥ 10♥ Q♥, above), and passes any Q♠, K♠ or A♠ unless it has five or more spades below the queen. Playing last "  # r99: the other cards' scoring cut for density
             "and sure to win? Unlike `duck_play`, play your highest (not the Q♠), so that card cannot win points later. Code trick "  # r107: "it" was unclear; r109: step 1's duck_play plays its lowest there (newcomer r109)
             "10's lesson in `my_play` (two cells "  # r87: the idea's reason in one clause
             "below).") in text  # r72c: the my-pass cell holds my_play
@@ -3340,6 +3355,13 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     from hearts_teach.kernel.cards import CardList as _CL
     five = _CL("QS 6S 5S 4S 3S 2S 5H 2H JD TD 9D 4C 3C")  # the second hand of the turn-spades cell
     assert _pass(five.mask) == _CL("JD TD 9D").mask
+    from hearts_teach import Hand as _Hand
+    south = _Hand.deal(seed=25, hand_number=0).dealt(0)  # r117: the view-example's South, whose pass the cell prints
+    assert _pass(south.mask) == _CL("8H TH QH").mask and "passed: 8♥, 10♥, Q♥" in "".join(
+        "".join(o.get("text", "")) for c in _cells("10_write_a_bot") if c.get("id") == "view-example" for o in c["outputs"])
+    one_scoring = sorted(south, key=lambda c: c.rank + (8 - 2 * sum(1 for d in south if d.suit == c.suit)
+                                                        if c.suit.letter != "S" and sum(1 for d in south if d.suit == c.suit) <= 3 else 0))
+    assert set(one_scoring[-3:]) == set(_CL("QH AD AC"))  # r117: void_pass (one scoring) would pass Q♥ A♦ A♣
     # r111: "much like void_pass": outside the spade honours and the 2♣, pass_score is void_pass's rank plus short-suit
     # bonus (none for spades); rule_pass also rescores after each pick
     from hearts_teach import Suit as _Suit
@@ -3553,7 +3575,7 @@ def test_lesson_10_says_plainly_what_an_error_and_a_crash_are_and_shows_the_seat
     # r112 (newcomer r112: "for that card, or the hand?"): the scope said, as the league's docstring has it
     assert ("If a bot raises an error or returns an illegal card, a highest-card "
             "[stand-in](glossary.ipynb#cell-id=term-stand-in) plays that move; if its process dies or a move exceeds 1 second, "
-            "the rest of the hand.") in text and "play for it." not in text
+            "it plays the rest of the hand.") in text  # r117 (newcomer r116 item 3.5): the clause lacked its verb and "play for it." not in text
     # r114 (newcomer r114: raising an error *is* crashing; 1 second per what?): the process dying (league_tables: a
     # BotFailure that is no timeout), and the limit per move (MOVE_LIMIT)
     assert "if it crashes or needs over 1 second" not in text
@@ -5580,8 +5602,8 @@ def test_lesson_10_r39_rule_bots_said_early_and_the_checks_99_percent():
     cells = _cells("10_write_a_bot")
     text = " ".join(" ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     view_md = " ".join(next(_src(c) for c in cells if c.get("id") == "view-md").split())
-    assert ("played by [rule bots](glossary.ipynb#cell-id=term-rule-bot) (the package's ready-made player)"  # r111: words
-            in view_md)
+    # r117 (words): "(the package's ready-made player)" cut: the rule bot's glossary link says it
+    assert "played by [rule bots](glossary.ipynb#cell-id=term-rule-bot)." in view_md
     # r40_d: "as the check looks up to four times" was jargon; cut (the 99% and the 200 deals stay, pinned below)
     # r43_b: "leaves zero" was an odd phrase: the interval no longer contains zero
     # r65: why 99%: "The check looks after 25, 50, 100 and 200 deals" (bot.LOOKS, below)
@@ -6448,7 +6470,8 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r98 (newcomer r97): one packed sentence: the rule is a short list; the 200 still include the 40, the low bar says why
     assert ("**Our keep rule**, read on the gain's 40-deal interval: - above zero: keep the step; - below zero: drop it; "
             "- contains zero: the step is *on trial*. Run 200 deals too (they include the 40); keep it only if both gains "
-            "are positive. The bar is low: small gains show slowly.") in steps_md  # r111, r112: words
+            "are positive.") in steps_md  # r111, r112: words
+    # r117 (words): "The bar is low: small gains show slowly." cut: the rule above states the bar
     assert "(a low bar: neither need be clear" not in steps_md
     assert "once the bot can use it, we measure it" not in steps_md
     # r84: "a loose test" was never explained: said why the bar is low (neither gain need be clear, and the two
@@ -7499,9 +7522,15 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     # South bids nil and takes 1 trick, North bid 4 and took 3: the nil is broken, the side's 4 made with South's trick
     assert _score([0, 3, 4, 3], [1, 3, 3, 6]).team_points[0] == 40 - 100
     assert "The partner tries to protect it; the opponents try to break it." in text
-    assert ("leaves the nil bidder winning the trick. Had South played the A♠, it would have won that trick, and East's nil would "  # r102
-            "still be clean.") in text
+    # r117 (newcomer r116 item 3.4): why West did not protect East's nil at trick 12: it held no spade above the J♠
+    assert ("leaves the nil bidder winning the trick. Had South played the A♠, East's nil would "  # r102
+            "still be clean. West, last, held no spade above the J♠.") in text
     play_spades(spades, seed=2)
+    from hearts_teach import Card
+
+    jack = Card("JS")
+    west_spades = [c for c in spades.dealt(1) if c.suit is jack.suit and not any(c in t.cards for t in spades.tricks[:11])]
+    assert spades.tricks[11].card_of(1) in west_spades and all(c.rank < jack.rank for c in west_spades)  # r117: West, last
     ace = play_instead(before_play(spades, 4 * 11 + 2), seed=2, cards=["AS"])
     assert ace.tricks[11].winner == 0 and ace.tricks_won[3] == 0
 
