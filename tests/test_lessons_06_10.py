@@ -4934,7 +4934,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r52): one idea a sentence; South plays last, after East's winning 6♣
     # r73 (rater r73_08, word cap): "with no club" (South has none: it could not follow)
     # r92 (word cap: the prompt now says East's 6♣ is winning and South has no clubs): the answer says it once
-    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, so a queen thrown on East\'s 6♣ stays East\'s; a passed one may not (drill 2).') in prose and "unlike a passed one" not in prose  # r99 (report r98/08: keep her in drill 2, throw her in drill 3, unlinked): linked and "surely" not in prose  # r81 (word cap): East's 6♣ wins it for sure; "surely" cut  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
+    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, so a queen thrown on East\'s 6♣ stays East\'s; a passed one can come back (drill 2).') in prose and "unlike a passed one" not in prose and "may not (drill 2)" not in prose  # r99 (report r98/08: keep her in drill 2, throw her in drill 3, unlinked): linked and "surely" not in prose  # r81 (word cap): East's 6♣ wins it for sure; "surely" cut  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
     assert [c.pretty for c in DRILLS[2].make().current_trick.cards] == ["4♣", "3♣", "6♣"]  # West led: South plays last
     from hearts_teach.kernel.cards import Suit
 
@@ -5139,8 +5139,10 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             # r109 (report r109/08: why can West not pass her on?): passes are simultaneous (docs/rules.md H2)
             # r110 (report r110/08: "under a K♠" made the reader stop): the trick the K♠ wins
             # r116 (report r115/08: why does it matter? West's pass goes to North): what it rules out, said
+            # r117 (report r116/08: why does simultaneity matter?): West's pass was made before she arrived, said
             'Pass both and she still ends in your tricks in 30%, mostly on a trick won by a K♠ East passes you (passes are '
-            'simultaneous: West holds her when play starts).') in prose and "West cannot pass her on" not in prose
+            'simultaneous: West passed before receiving her).') in prose and "West cannot pass her on" not in prose
+    assert "West holds her when play starts" not in prose
     assert "comes back in 30%" not in prose and "mostly under a K♠" not in prose  # r110
     # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
     assert "takes your 4♠" not in prose
