@@ -376,7 +376,9 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # kept, only the A♠ outranks her); the stored replays must still show her own Q♠ winning every one of them
     # r114 (report r114/08: "the K♠ kept, only the A♠ beats her" too compressed): South keeps the K♠, said plainly
     assert ("Keep the K♠ too (K♣ J♦ A♥, a *mistake*) and she ends there in 21%, in the replays always on a trick she "
-            "wins: she must be played, and South keeps the K♠, so only the A♠ beats her.") in after and "the K♠ kept, only" not in after
+            "wins: South must play her sometime, and keeps the K♠, so only the A♠ beats her.") in after and "the K♠ kept, only" not in after
+    # r117 (report r116/08: "she must be played": when, and why?): who must play her, and when, said
+    assert "she must be played, and South keeps" not in after
     # r116 (report r115/08: with three low spades to duck with, how is she ever played?): every card must be played
     assert re.search(r"K♣ J♦ A♥ (\d+) \(won by South's Q♠: \1\)", "".join(stored))
     # r81 (rater: "few or none" of what? only the A♠ can beat her): what happens to her, said

@@ -2264,7 +2264,7 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
             "led in tricks 7 and 8. When West "
             "led 8♠ in trick 9, East had no spade left but the Q♠, so East had to play the queen and took 13 points. Each "
             "spade lead cost East one low [guard](glossary.ipynb#cell-id=term-guard): lesson 04 calls "
-            "this a [flush](glossary.ipynb#cell-id=term-flush).") in text and ("From trick 11 on West won every trick, each with "
+            "such leads a [flush](glossary.ipynb#cell-id=term-flush).") in text and ("From trick 11 on West won every trick, each with "
             "hearts in it. From trick 12, South and East held no diamonds and no spades. Every spade or "
             "diamond West led won and drew their hearts. In tricks 16 and 17 West led its last two cards, 7♥ and A♥, "
             "and took South's last two hearts.") in text  # fresh rater r34_c: the text stopped at trick 15
@@ -2275,7 +2275,8 @@ def test_lesson_11_the_worked_hand_draws_its_two_lessons_from_its_tricks():
     # the clause is gone; the sentence keeps the range of seats and the three-seat caveat
     # r75b (word cap): "The figures above are from four to six seats" cut; the "longer queen" clause ties them in
     # r108 (report r108/11, confusing 4 and ask 5): "goes round" was unclear: "can be led", as in the table notes
-    assert ("lesson 04 calls this a [flush](glossary.ipynb#cell-id=term-flush). At three, spades can be led about four "
+    # r117 (report r116/11, stuck 5): "calls this a flush" read as East's loss of guards: the leads are the flush
+    assert ("lesson 04 calls such leads a [flush](glossary.ipynb#cell-id=term-flush). At three, spades can be led about four "
             "times, so two low ones may not guard her.") in text and "go round" not in text
     assert "cost little" not in text and "costs little" not in text
     rules3 = Rules(players=3)
@@ -4956,7 +4957,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r52): one idea a sentence; South plays last, after East's winning 6♣
     # r73 (rater r73_08, word cap): "with no club" (South has none: it could not follow)
     # r92 (word cap: the prompt now says East's 6♣ is winning and South has no clubs): the answer says it once
-    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, so a queen thrown on East\'s 6♣ stays East\'s; a passed one may not (drill 2).') in prose and "unlike a passed one" not in prose  # r99 (report r98/08: keep her in drill 2, throw her in drill 3, unlinked): linked and "surely" not in prose  # r81 (word cap): East's 6♣ wins it for sure; "surely" cut  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
+    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, so a queen thrown on East\'s 6♣ stays East\'s; a passed one can come back (drill 2).') in prose and "unlike a passed one" not in prose and "may not (drill 2)" not in prose  # r99 (report r98/08: keep her in drill 2, throw her in drill 3, unlinked): linked and "surely" not in prose  # r81 (word cap): East's 6♣ wins it for sure; "surely" cut  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
     assert [c.pretty for c in DRILLS[2].make().current_trick.cards] == ["4♣", "3♣", "6♣"]  # West led: South plays last
     from hearts_teach.kernel.cards import Suit
 
@@ -5161,8 +5162,10 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             # r109 (report r109/08: why can West not pass her on?): passes are simultaneous (docs/rules.md H2)
             # r110 (report r110/08: "under a K♠" made the reader stop): the trick the K♠ wins
             # r116 (report r115/08: why does it matter? West's pass goes to North): what it rules out, said
+            # r117 (report r116/08: why does simultaneity matter?): West's pass was made before she arrived, said
             'Pass both and she still ends in your tricks in 30%, mostly on a trick won by a K♠ East passes you (passes are '
-            'simultaneous: West holds her when play starts).') in prose and "West cannot pass her on" not in prose
+            'simultaneous: West passed before receiving her).') in prose and "West cannot pass her on" not in prose
+    assert "West holds her when play starts" not in prose
     assert "comes back in 30%" not in prose and "mostly under a K♠" not in prose  # r110
     # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
     assert "takes your 4♠" not in prose
@@ -5884,7 +5887,8 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r116 (report r115/11, stuck 1 and ask 2): "same deals" needed the code: the passed row's deals, said
     assert ("The passed row replays the same 500 deals, passing left: the bots passed every short queen;\n"
             "the passer took her back when she was played onto a trick the passer won.\n"
-            "The three-seat demonstration, after the worked example for three, shows it with a longer queen.") in said
+            "The three-seat demonstration, after the worked example for three, shows a passed (longer) queen coming back.") in said
+    assert "shows it with a longer queen" not in said  # r117 (report r116/11, stuck 3): what "it" was, named
     assert "Passing left, the bots passed" not in said
     # r116 (report r115/11, stuck 4): clubs' first lead is always trick 1 (the lowest club opens, docs/rules.md),
     # which the rows leave out: said under them
@@ -5906,8 +5910,10 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # a line says how to read the rows
     # r111 (report r111/11, stuck 2 and ask 4): the count row read as a new finding: labelled as the deals behind
     # the short-queen rates below
-    assert row("Short-queen deals of the bots' 500 (the rates below)") == ["72", "134", "187"]
-    assert printed.index(next(x for x in printed if x.startswith("Short-queen deals"))) < head
+    # r117 (report r116/11, stuck 1 and ask 3): "Short-queen deals" read as a rate: "Deals with a short queen", the base
+    assert row("Deals with a short queen, of 500 (base of the rates below)") == ["72", "134", "187"]
+    assert printed.index(next(x for x in printed if x.startswith("Deals with a short queen"))) < head
+    assert not any(x.startswith("Short-queen deals") for x in printed)
     assert not any("(a count)" in x for x in printed)
     assert printed[2] == "Read each row across: the same figure at four, five and six seats."
     assert not any("Q♠ holders with a short queen, of the bots'" in x for x in printed)
@@ -6027,9 +6033,14 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     assert ("**With rule bots, a short queen is riskier at four, five and six: when the hand passes, pass her.** Kept, "
             "her holder took a short queen in 78% at four, 50% at six. Passed, she came back onto the passer's trick in "
             "38% and 21%. A longer queen, kept, was taken less: 28% and 15%. All three rates fall at "
-            "six, but there a queen is short almost three times as often (41.7% against 15.1% at four), so passing her "
-            "pays most at six. With no pass "
-            "(one hand in four at four and six, in three at five), discard her after trick 1.") in text  # r115: H6 bars her on trick 1
+            "six, but there a queen is short almost three times as often (41.7% against 15.1% at four). With no pass "
+            "(one hand in four at four and six, in three at five), throw her when you cannot follow suit (not on trick "
+            "1).") in text  # r115: H6 bars her on trick 1
+    # r117 (r117_extra, report r116/11 false 1-2): "passing her pays most at six" read as "a pass saves most at six"
+    # (it cuts 78% to 38% at four, only 50% to 21% at six): cut; "discard her" read as at any time (H5): when, said
+    assert "pays most at six" not in text and "discard her after trick 1" not in text
+    assert int(fig(4, (True, "hold"))[:-1]) - int(fig(4, (True, "left"))[:-1]) > int(fig(6, (True, "hold"))[:-1]) - int(
+        fig(6, (True, "left"))[:-1])
     # r116 (report r115/11, stuck 2 and ask 1): what the "but" pointed to, said: the share of Q♠ holders a pass
     # spares (exact short share × (kept − passed)) is largest at six: 0.417 × 29 against 0.286 × 27 and 0.151 × 40
     _spared = {n: exact[n] * (int(fig(n, (True, "hold"))[:-1]) - int(fig(n, (True, "left"))[:-1])) for n in (4, 5, 6)}
