@@ -3680,7 +3680,9 @@ def test_00_first_three_tricks_are_short_steps():
     # after the bullets, not a parenthesis before them
     assert "Four rules to start:" in lines and "Three rules to start:" not in lines  # r112
     # r111: the pointer line after the bullets states the first-trick limit (docs/rules.md H6) instead of pointing
-    after = lines.index("Discards have one limit: on the first trick, no heart or Q♠ unless you hold nothing else (lesson 03).")
+    # r117 (r116 read: "Four rules" then a fifth): the limit is said as one limit, not a rule
+    after = lines.index("And one limit, on discards: on the first trick, no heart or Q♠ unless you hold nothing else "
+                        "(lesson 03).")
     assert after > max(lines.index(b) for b in bullets)
     assert "Lesson 03 adds two limits on penalty cards; the play below points them out." not in lines
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
@@ -3703,8 +3705,11 @@ def test_00_first_three_tricks_are_short_steps():
     # r100: how a greyed card says why (its tooltip: HandWidget disables it, the reason in the tooltip); the reading
     # path's step moved below the buttons (l00-25r), so a clicker is not handed tricks 1 and 2 before playing them
     assert ("- **With buttons:** click a card (hover over a greyed one to see why not), or type `first.play(\"…\")` "
-            "with a card between the quotes. Trick 3's feedback answers the questions under the print; skip to *The "
-            "three tricks in short*.") in flat
+            "with a card between the quotes. Your feedback names each trick's taker and trick 3's best throw; skip to "
+            "*The three tricks in short*.") in flat
+    # r117 (r116 read: a clicker, told to skip the print, never saw "the questions under the print"): the bullet says
+    # what the feedback gives (describe_trick names each taker; _throw_feedback the better throw)
+    assert "the questions under the print" not in flat
     # r116 (r115 read: "skip to" seemed to skip the two trick-3 questions): the widget's trick-3 feedback already
     # says who takes the trick and which throw was best (checked below), so the bullet says it answers them
     assert "then skip to" not in flat
