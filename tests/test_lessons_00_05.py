@@ -77,7 +77,9 @@ def test_00_r102_spades_the_lesson_groups_and_the_words_a_reader_met_unexplained
                                                        "09b_nil_and_blind_nil"]
     assert stems[-1].startswith("12_") and any(s.startswith("08c_") for s in stems)
     raw = "".join("".join(c["source"]) for c in cells_of("00_welcome"))
-    assert "*Standard rules*: no house rules." in text and "(glossary.ipynb#cell-id=term-standard)" in raw
+    # r117 (r116 read: "house rules" never explained): glossed
+    assert ("*Standard rules*: no house rules (extras some tables add)." in text
+            and "(glossary.ipynb#cell-id=term-standard)" in raw)
     assert "questions and drills you have answered" in text and "[drills](glossary.ipynb#cell-id=term-drill)" in raw
     cells = cells_of("00_welcome")
     quiz = next(c for c in cells if "most = Quiz(" in "".join(c["source"]))
@@ -361,6 +363,16 @@ def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine(
     assert "most cells are short" in flat and "every cell is short" not in flat
     assert "highest card **of the suit that was led**" in text
     assert "the highest one takes all four" not in text
+    # r117 (r116 read: "all four" of what?): the trick's four cards
+    assert "takes all four cards (lesson 02)" in text
+    # r117 (r116 read: may I type 10, and what are "printed" and "shown"?): both spellings work, plain text uses T,
+    # and the code cell's labels say text and drawn (the words of the CardList line below it)
+    from hearts_teach import Card as _Card
+    assert str(_Card("10H")) == str(_Card("TH")) == "TH" and _Card("10H").pretty == "10♥"
+    assert "`10` or `T` (either works; text output uses `T`)" in text
+    seven = [c for c in cells_of("00_welcome") if c.get("id") == "l00-07"][0]
+    shown = "".join("".join(o.get("text", "")) for o in seven["outputs"])
+    assert "Card('10H') -> text TH   drawn 10♥" in shown and "printed" not in shown
     assert sum(c.points for c in DECK) == 26 and len([c for c in DECK if c.points]) == 14  # "fourteen cards"
 
 
@@ -418,7 +430,8 @@ def test_r33_status_lines_say_what_is_waiting_and_who_led_and_the_exercises_are_
 def test_00_round_15_seed_defined_and_why_the_k_hearts_goes_on_trick_3():
     """Newcomer round 15: *seed* was used undefined; the trick-3 prompt said to throw the K♥ without why."""
     text = " ".join(prose("00_welcome").split())
-    assert "from a fixed seed (a number that fixes the shuffle) so it is the same every time" in text
+    # r117: "so it is the same every time" cut for words (the gloss says the seed fixes the shuffle)
+    assert "from a fixed seed (a number that fixes the shuffle)." in text
     from hearts_teach.course.first_hand import FirstHand
 
     walk = FirstHand()
@@ -508,7 +521,9 @@ def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
     # r111: the discard bullet said "play any card" with no exception, and the first-trick limit first came as a
     # side remark at trick 3; the line after the bullets states it (docs/rules.md H6) instead of a bare pointer
     # (breaking hearts is said in the play, where the K♥ breaks them)
-    assert "Discards have one limit: on the first trick, no heart or Q♠ unless you hold nothing else (lesson 03)." in text
+    # r117: "And one limit", so "Four rules" counts right
+    assert ("And one limit, on discards: on the first trick, no heart or Q♠ unless you hold nothing else (lesson 03)."
+            in text)
     assert "Lesson 03 adds two limits on penalty cards" not in text
     assert "Two more rules, taught in lesson 03" not in text
     only_hearts = position({0: "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", 1: "2C", 2: "4C", 3: "5C"}, plays="2C 4C 5C AC", seed=1)
@@ -3285,7 +3300,7 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     text = " ".join(prose("00_welcome").split())
     # about 10 to 20 minutes: every lesson's prose and printed words take 3 to 15 minutes to read at
     # 200 words a minute, and running its cells, answering its questions and clicking add the rest
-    assert ("Each takes about 10 to 20 minutes; lesson 07, where you play a whole match, takes longer.") in text
+    assert ("Each takes about 10 to 20 minutes; lesson 07, a whole match, takes longer.") in text  # r117: words
     assert "a few minutes" not in text
     for stem, _title, _about in LESSONS:
         _cells, prose_words, printed_words = sizes(NB / f"{stem}.ipynb")

@@ -1839,7 +1839,8 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "Spades: you bid nil. You are South." in ns["q26"].question
     # r102: q26 says who led (only West plays after you); q20's 4♠ reason said a spade "can never take the queen",
     # though you hold her: now that she stays in your hand
-    assert "North led a diamond and East's 10♦ is winning." in ns["q26"].question
+    # r117 (report r116/12): whether anyone plays after you was only in the J♦'s reason: said in the stem
+    assert "North led a diamond and East's 10♦ is winning; West plays last." in ns["q26"].question
     # r114 (report r114/12): "♦ J 9 2" appeared only here: the lesson's own card notation
     assert "Your diamonds are the J♦, 9♦ and 2♦." in ns["q26"].question and "♦ J 9 2" not in ns["q26"].question
     assert "take the queen" not in ns["q20"].reason("4♠") and "stays in your hand" in ns["q20"].reason("4♠")
@@ -2045,6 +2046,13 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # r116 (report r115/12): two questions asked, bids the only choices: one question, the play-outs' cue kept
     assert ns12["q24"].question.endswith("What do you bid (lesson 09a's play-outs compared rounding up and down)?")
     assert "Which rounding" not in ns12["q24"].question and "bidding as it teaches" not in ns12["q24"].question
+    # r117 (report r116/12): "one trick over costs only a bag" read as a loss (the stem says +1): +1 and a bag toward
+    # S7's −100; the ¾ given a meaning as a chance, so the bid can be worked out: bid 4 averages 20, bid 3 about 31
+    assert "costs only a bag" not in ns12["q24"].reason(3)
+    assert "one trick over earns 1 and adds a bag toward the 10-bag −100" in ns12["q24"].reason(3)
+    assert "take ¾ as a 3-in-4 chance of a fourth trick" in ns12["q24"].question
+    assert 0.75 * 40 - 0.25 * 40 == 20 and round(0.75 * 31 + 0.25 * 30) == 31
+    assert "¾ × 40 − ¼ × 40 = 20, against about 31 bidding 3 (¾ × 31 + ¼ × 30)" in ns12["q24"].reason(4)
     assert score_hand([2, 3, 1, 3], [3, 3, 1, 6]).team_points[0] == 31  # bid 3, took 4: 30 and a bag
     assert score_hand([2, 3, 1, 3], [1, 4, 1, 7]).team_points[0] == -30  # bid 3, took 2: set
     # q25: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
@@ -3699,7 +3707,9 @@ def test_00_first_three_tricks_are_short_steps():
     # after the bullets, not a parenthesis before them
     assert "Four rules to start:" in lines and "Three rules to start:" not in lines  # r112
     # r111: the pointer line after the bullets states the first-trick limit (docs/rules.md H6) instead of pointing
-    after = lines.index("Discards have one limit: on the first trick, no heart or Q♠ unless you hold nothing else (lesson 03).")
+    # r117 (r116 read: "Four rules" then a fifth): the limit is said as one limit, not a rule
+    after = lines.index("And one limit, on discards: on the first trick, no heart or Q♠ unless you hold nothing else "
+                        "(lesson 03).")
     assert after > max(lines.index(b) for b in bullets)
     assert "Lesson 03 adds two limits on penalty cards; the play below points them out." not in lines
     assert "- Whoever holds the 2♣ leads it to the first trick." in lines  # docs/rules.md H4
@@ -3722,8 +3732,11 @@ def test_00_first_three_tricks_are_short_steps():
     # r100: how a greyed card says why (its tooltip: HandWidget disables it, the reason in the tooltip); the reading
     # path's step moved below the buttons (l00-25r), so a clicker is not handed tricks 1 and 2 before playing them
     assert ("- **With buttons:** click a card (hover over a greyed one to see why not), or type `first.play(\"…\")` "
-            "with a card between the quotes. Trick 3's feedback answers the questions under the print; skip to *The "
-            "three tricks in short*.") in flat
+            "with a card between the quotes. Your feedback names each trick's taker and trick 3's best throw; skip to "
+            "*The three tricks in short*.") in flat
+    # r117 (r116 read: a clicker, told to skip the print, never saw "the questions under the print"): the bullet says
+    # what the feedback gives (describe_trick names each taker; _throw_feedback the better throw)
+    assert "the questions under the print" not in flat
     # r116 (r115 read: "skip to" seemed to skip the two trick-3 questions): the widget's trick-3 feedback already
     # says who takes the trick and which throw was best (checked below), so the bullet says it answers them
     assert "then skip to" not in flat
