@@ -1378,7 +1378,9 @@ def test_04_credits_the_source_only_with_what_it_says():
     assert ("Optional: a house rule some tables play ([docs/rules.md](../docs/rules.md), D7), in this engine's reading "
             "(`queen_waits`):") in text and "this [engine](glossary.ipynb#cell-id=term-engine)'s reading" in _raw_04()
     assert "in the [rules summary](rules_summary.ipynb)):" not in text
-    assert "A leader holding only hearts and her leads a heart." in text
+    # r117: the leader case read as a rule for the whole hand: it holds only while she waits
+    assert "While she waits, a leader holding only hearts and her leads a heart." in text
+    assert "and so is playing her as your last card. A leader holding" not in text
     assert "own rare variant" not in text and "Some tables forbid the queen until hearts are broken" not in text
     # r111: the variant undoes the void discard the lesson teaches; the bullet says so
     assert "in an earlier trick or earlier in this one: until then, no void rids you of her." in text
@@ -2201,7 +2203,8 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     assert f"Point cards in North's tricks: {' '.join(c.pretty for c in north_sorted)}" in printed
     assert "Penalty cards" not in printed
     # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
-    assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
+    # r117: "taken in later tricks" cut for the word budget
+    assert ("North's 12 points are the other twelve hearts: one heart and the queen short of "
             "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, explain lesson 01's advice: "
             "**Without the queen, pass the A♠ and K♠") in text  # r116: the rule's scope first  # r102: the rule stands alone, in bold
     five = hand.tricks[4]
@@ -2219,7 +2222,8 @@ def test_04_r114_text_view_shows_every_hand_and_a_ten_is_typed():
     view = html[html.index("<summary>Text view</summary>"):]
     assert "   West: ♠ Q 10 2  " in view and "  North: ♠ 7 5  " in view and "   East: ♠ 9 8 6 3  " in view
     text = " ".join(prose("04_queen_of_spades").split())
-    assert 'with, say, `"TH"` for 10♥.' in text and '`"JD"` for J♦' not in text
+    # r117: card codes were shown only by example: the pattern (rank, then suit) is said once
+    assert 'with its code, rank then suit: `"TH"` for 10♥.' in text and 'with, say,' not in text and '`"JD"` for J♦' not in text
     ns = lesson("04_queen_of_spades")
     assert Card("TH") == Card("10H") and Card("TH") in ns["dump"].cards(0)  # a card South may throw there
 
@@ -2279,7 +2283,7 @@ def test_04_queen_waits_worked_position_and_quiz():
     # r103: the variant had no question: the line asks one before the output answers it
     # r112: "Here" cut for the word budget
     # r114: the answer printed right under the question: it is folded, and ends with the engine's own reason
-    assert ("West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? "
+    assert ("West won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? "
             "Guess, then unfold (⋯) the answer:") in text and "Guess, then see" not in text
     assert "Click the queen" not in text and "west.play" not in text and "you must lead a heart" not in text
     ns = lesson("04_queen_of_spades")
@@ -3123,11 +3127,13 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # "unless", and "low" is the simulation's own (8 or lower)
     # r116: "unless you keep the queen" read as "a queen holder keeps A♠/K♠", against the simulation below and lesson
     # 08's drill 2 (keep her, pass the K♠): lesson 01's scope ("whenever you don't keep the queen") said first
-    assert ("**Without the queen, pass the A♠ and K♠ unless you hold three or more spades of 8 or lower.**") in text
+    # r117: "why 8?": the cut-off is lesson 01's "low" (8 or below), said beside the rule
+    assert ("**Without the queen, pass the A♠ and K♠ unless you hold three or more spades of 8 or lower** (lesson 01's "
+            "*low*).") in text
     assert "unless you keep the queen or hold" not in text
     assert "plenty" not in text and "will not be in your own hand" not in text and "low spades to play instead" not in text
     # r103: "plenty" was never made concrete: South's own two other spades did not last
-    assert "8 or lower.** South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
+    assert "(lesson 01's *low*). South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
     assert Card("JS").rank > Card("8S").rank and "two lower spades" not in text
     first = lesson("04_queen_of_spades")["hand"]
     spade_leads = [t for t in first.tricks if t.led_suit == Suit.SPADES]
