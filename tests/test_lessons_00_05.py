@@ -766,10 +766,12 @@ def test_01_the_coach_table_and_its_three_readings():
     # K♠ is one East (South's source, passing left) might pass on the coach's deals
     # r116: how West loses her on a spade trick puzzled the reader: "a spade trick won by a K♠ from East" (she follows
     # suit under it; "under" stays out, as r111 asked)
-    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick won by a K♠ from East in other deals: "  # r104: the only higher spade South can receive
+    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick South wins with a K♠ East passed in other deals: "  # r104: the only higher spade South can receive
             "the more tricks South wins, the more chances.")
     from hearts_teach import pass_target
     assert "under a K♠ South receives" not in text and pass_target(3, "left") == 0  # r111
+    # r117: "won by a K♠ from East" read as East winning the trick: South wins it with a K♠ East passed
+    assert "spade trick won by a K♠ from East" not in text
     # r114: "a K♠ East might pass South" still read as this deal (East was dealt none): "in other deals" said
     assert Card("KS") not in Hand.deal(seed=287).cards(3) and "K♠ East might pass South" not in text
     assert Card("KS") not in hand.received(0)  # r111: no K♠ came to South in the walk-through
@@ -1182,7 +1184,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert "The top pass sends the 10♣ and keeps the 10♥" not in text
     assert ("Why the count outranks rule 5: the short-suit pass gives away the A♦, which has four "
             "low diamonds beside it (8♦ 5♦ 4♦ 2♦), and keeps A♣ Q♣ 10♣, with two low clubs (8♣ 4♣). They "
-            "can win club tricks that someone throws the queen on: she lands in South's tricks on 574 deals in 1,000, "
+            "can win club tricks someone throws the queen on: she lands in South's tricks on 574 deals in 1,000, "
             "against 358 after the count's pass. The count (10♥ none, A♣ Q♣ 10♣ two each, A♦ J♦ four each) passes the "
             "lone 10♥, then the two highest clubs (rule 4). The top pass keeps the 10♥ (against rule 3), sending the 10♣: she lands on South less "
             "(309 against 358). 6.9 against 6.7 is too close to call, like the A♦ pass on deal 287: the count is a guide, "
