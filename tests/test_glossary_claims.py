@@ -1236,7 +1236,7 @@ def test_the_round_27_entries_say_what_the_engine_does():
 
     # Drop: lesson 04's West dropped the queen under South's K♠, a trick South won
     assert 'in lesson 04, West "had to drop the queen under South\'s K♠".' in entry("Drop") and "East dropped" not in t
-    assert "West, next, then had to drop the queen under South's K♠" in prose("04_queen_of_spades")
+    assert "West, next, had to drop the queen under South's K♠" in prose("04_queen_of_spades")
     five = bots_play(Hand.deal(seed=19, pass_direction="hold"), table_bots("rule")).tricks[4]
     assert five.card_of(1) == Card("QS") and five.card_of(0) == Card("KS") and five.winner == 0
     # Solid: named in lesson 07's list of opponents (printed) and the play app's menu; Shooter links Moon

@@ -781,10 +781,12 @@ def test_01_the_coach_table_and_its_three_readings():
     # K♠ is one East (South's source, passing left) might pass on the coach's deals
     # r116: how West loses her on a spade trick puzzled the reader: "a spade trick won by a K♠ from East" (she follows
     # suit under it; "under" stays out, as r111 asked)
-    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick won by a K♠ from East in other deals: "  # r104: the only higher spade South can receive
+    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick South wins with a K♠ East passed in other deals: "  # r104: the only higher spade South can receive
             "the more tricks South wins, the more chances.")
     from hearts_teach import pass_target
     assert "under a K♠ South receives" not in text and pass_target(3, "left") == 0  # r111
+    # r117: "won by a K♠ from East" read as East winning the trick: South wins it with a K♠ East passed
+    assert "spade trick won by a K♠ from East" not in text
     # r114: "a K♠ East might pass South" still read as this deal (East was dealt none): "in other deals" said
     assert Card("KS") not in Hand.deal(seed=287).cards(3) and "K♠ East might pass South" not in text
     assert Card("KS") not in hand.received(0)  # r111: no K♠ came to South in the walk-through
@@ -1197,7 +1199,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert "The top pass sends the 10♣ and keeps the 10♥" not in text
     assert ("Why the count outranks rule 5: the short-suit pass gives away the A♦, which has four "
             "low diamonds beside it (8♦ 5♦ 4♦ 2♦), and keeps A♣ Q♣ 10♣, with two low clubs (8♣ 4♣). They "
-            "can win club tricks that someone throws the queen on: she lands in South's tricks on 574 deals in 1,000, "
+            "can win club tricks someone throws the queen on: she lands in South's tricks on 574 deals in 1,000, "
             "against 358 after the count's pass. The count (10♥ none, A♣ Q♣ 10♣ two each, A♦ J♦ four each) passes the "
             "lone 10♥, then the two highest clubs (rule 4). The top pass keeps the 10♥ (against rule 3), sending the 10♣: she lands on South less "
             "(309 against 358). 6.9 against 6.7 is too close to call, like the A♦ pass on deal 287: the count is a guide, "
@@ -1393,7 +1395,9 @@ def test_04_credits_the_source_only_with_what_it_says():
     assert ("Optional: a house rule some tables play ([docs/rules.md](../docs/rules.md), D7), in this engine's reading "
             "(`queen_waits`):") in text and "this [engine](glossary.ipynb#cell-id=term-engine)'s reading" in _raw_04()
     assert "in the [rules summary](rules_summary.ipynb)):" not in text
-    assert "A leader holding only hearts and her leads a heart." in text
+    # r117: the leader case read as a rule for the whole hand: it holds only while she waits
+    assert "While she waits, a leader holding only hearts and her leads a heart." in text
+    assert "and so is playing her as your last card. A leader holding" not in text
     assert "own rare variant" not in text and "Some tables forbid the queen until hearts are broken" not in text
     # r111: the variant undoes the void discard the lesson teaches; the bullet says so
     assert "in an earlier trick or earlier in this one: until then, no void rids you of her." in text
@@ -2226,7 +2230,8 @@ def test_04_round_28_who_takes_her_and_north_s_twelve_points():
     assert f"Point cards in North's tricks: {' '.join(c.pretty for c in north_sorted)}" in printed
     assert "Penalty cards" not in printed
     # fresh newcomer rater r32: twelve hearts to one player looked like a near-moon; one clause says how near
-    assert ("North's 12 points are the other twelve hearts, taken in later tricks: one heart and the queen short of "
+    # r117: "taken in later tricks" cut for the word budget
+    assert ("North's 12 points are the other twelve hearts: one heart and the queen short of "
             "*shooting the moon* (lesson 05). South's 14, the queen's 13 among them, explain lesson 01's advice: "
             "**Without the queen, pass the A♠ and K♠") in text  # r116: the rule's scope first  # r102: the rule stands alone, in bold
     five = hand.tricks[4]
@@ -2244,7 +2249,8 @@ def test_04_r114_text_view_shows_every_hand_and_a_ten_is_typed():
     view = html[html.index("<summary>Text view</summary>"):]
     assert "   West: ♠ Q 10 2  " in view and "  North: ♠ 7 5  " in view and "   East: ♠ 9 8 6 3  " in view
     text = " ".join(prose("04_queen_of_spades").split())
-    assert 'with, say, `"TH"` for 10♥.' in text and '`"JD"` for J♦' not in text
+    # r117: card codes were shown only by example: the pattern (rank, then suit) is said once
+    assert 'with its code, rank then suit: `"TH"` for 10♥.' in text and 'with, say,' not in text and '`"JD"` for J♦' not in text
     ns = lesson("04_queen_of_spades")
     assert Card("TH") == Card("10H") and Card("TH") in ns["dump"].cards(0)  # a card South may throw there
 
@@ -2304,7 +2310,7 @@ def test_04_queen_waits_worked_position_and_quiz():
     # r103: the variant had no question: the line asks one before the output answers it
     # r112: "Here" cut for the word budget
     # r114: the answer printed right under the question: it is folded, and ends with the engine's own reason
-    assert ("West has won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? "
+    assert ("West won trick 1 with A♣ and leads, holding Q♠, seven hearts and four diamonds. May West lead Q♠? "
             "Guess, then unfold (⋯) the answer:") in text and "Guess, then see" not in text
     assert "Click the queen" not in text and "west.play" not in text and "you must lead a heart" not in text
     ns = lesson("04_queen_of_spades")
@@ -2746,7 +2752,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
     assert max(c for c in blocked.dealt(2) if c.suit is Suit.HEARTS) == Card("9H") and blocked.tricks[4].winner == 0
     assert "urgent" not in flat
     assert "It holds from the first trick" not in flat
-    assert "(It was not the moon watch: nobody had taken a point yet.)" in flat and "that other rule" not in flat
+    assert "(It was not the moon watch: nobody had taken a point.)"  # r117: "yet" cut for words in flat and "that other rule" not in flat
     assert sum(t.points for t in blocked.tricks[:4]) == 0
     assert "they stop ducking and try to take a heart" not in flat and "every point so far" not in flat
     # newcomer rater r33: the lesson never said what the watch does when it acts, nor showed it: one sentence (the
@@ -3148,11 +3154,13 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # "unless", and "low" is the simulation's own (8 or lower)
     # r116: "unless you keep the queen" read as "a queen holder keeps A♠/K♠", against the simulation below and lesson
     # 08's drill 2 (keep her, pass the K♠): lesson 01's scope ("whenever you don't keep the queen") said first
-    assert ("**Without the queen, pass the A♠ and K♠ unless you hold three or more spades of 8 or lower.**") in text
+    # r117: "why 8?": the cut-off is lesson 01's "low" (8 or below), said beside the rule
+    assert ("**Without the queen, pass the A♠ and K♠ unless you hold three or more spades of 8 or lower** (lesson 01's "
+            "*low*).") in text
     assert "unless you keep the queen or hold" not in text
     assert "plenty" not in text and "will not be in your own hand" not in text and "low spades to play instead" not in text
     # r103: "plenty" was never made concrete: South's own two other spades did not last
-    assert "8 or lower.** South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
+    assert "(lesson 01's *low*). South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
     assert Card("JS").rank > Card("8S").rank and "two lower spades" not in text
     first = lesson("04_queen_of_spades")["hand"]
     spade_leads = [t for t in first.tricks if t.led_suit == Suit.SPADES]
@@ -3618,11 +3626,14 @@ def test_05_r48_seat_named_scores_the_default_moon_rule_and_at_the_table():
             "as leading the Q♠ when nobody can beat her. - When you discard a heart, holding two or more, keep your highest "
             "if it is the 10♥ or higher, until "
             "penalty cards lie in your own pile or in two piles; then shed it. In this lesson's example it costs "
-            "0.16 points, and pays if over 1 such discard in 140 blocks a moon. - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
+            "0.16 points, and breaks even if 1 such discard in 140 blocks a moon (not measured). - To stop a moon, get one penalty card into any pile but the shooter's, yours if need be. Here "
             "that meant a heart, as South had the queen.") in text
     # r116: "When you discard" read as every discard (the habit is for a heart discard, as l05-16 says); "Here it
     # costs" read as a rule of thumb for every position: the 0.16 is this lesson's one coached position
     assert "Here it costs 0.16" not in text and "When you discard, holding" not in text
+    # r117: "pays if over 1 such discard in 140" read as a general claim the lesson never checks: the break-even,
+    # and that how often such a discard blocks a moon is not measured here
+    assert "and pays if over 1 such discard in 140" not in text
     # r84b: "warning or not" was advice the lesson's figures don't back (the 1-in-140 break-even is for one position,
     # the simulation's rates are per hand: r71b_05c): the cost and the break-even, with no judgement of how often
     assert "when you discard, warning or not" not in text
@@ -3708,7 +3719,7 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
                                 "so nobody tries to shoot):\n"
                                 "  West's points for the whole hand, on average, if it discards the A♥: 4.9\n"
                                 "  extra points compared with discarding the A♥:\n"
-                                "    the 10♥ (keeping the A♥): 0.16 (range: 0.10 to 0.21)\n"
+                                "    the 10♥ (keeping the A♥): 0.16 (range, allowing for chance: 0.10 to 0.21)\n"
                                 "    a club or diamond:        0.3 to 1.5\n")
     assert (f"{min(dearer):.1f}", f"{max(dearer):.1f}") == ("0.3", "1.5") and ace.exp_points == min(c.exp_points for c in graded)
     assert "re.sub" not in "".join("".join(c["source"]) for c in cells if c.get("id") == "l05-18d")
@@ -3748,8 +3759,11 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
             "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
             "diamond costs more. In the try-it (easy bots, South shooting), keeping the A♥ left West 4 points, not 26. "
             "Cost in this position: 0.16 points per discard. Saving: 26 − 4 = 22 of West's points per blocked moon "
-            "(North and East save 26 each: replay 2). 140 discards cost "
-            "140 × 0.16 ≈ 22: insurance pays if over 1 discard in 140 (105 to 220 at the coach's 0.21 and 0.10) blocks a moon.") in text
+            "(North and East save 26 each: replay 2). Break-even: 140 discards cost 140 × 0.16 ≈ 22: insurance pays if over 1 discard in 140 "
+            "blocks a moon (105 to 220 with the coach's 0.21 and 0.10).") in text
+    # r117: the three steps labelled (cost, saving, break-even); the 105 to 220 said after the count it qualifies (22 ÷
+    # stays out: r111); the coach's range labelled as the allowance for chance (its delta_ci95), not deal-to-deal spread
+    assert "in 140 (105 to 220 at the coach's" not in text and round(22 / 0.21) == 105 and round(22 / 0.10) == 220
     # r116: the 0.16 said to be this position's; the range's ends said with the coach's figures they come from; the
     # others' side of a blocked moon (North and East 0, not 26: replay 2's printed scores; the try-it's match)
     assert "(range: about 100 to 220)" not in text and "Cost: 0.16" not in text
@@ -3902,7 +3916,8 @@ def test_05_r51_chance_margin_shown_and_scores_by_seat():
             ((100 * sum(m) / hands - give_or_take(sum(m), hands), 100 * sum(m) / hands + give_or_take(sum(m), hands))
              for m in moons.values())] == ["0.82 to 1.22", "3.34 to 4.08", "0.14 to 0.34"]
     # r75b_05: fewer numbers in the prose: the ranges stay in the printout (pinned above), the prose points to them
-    assert ("The three tables' ranges (printed) don't overlap, so chance alone does "
+    # r117: "(printed)" cut for the word budget: the ranges print in the table just above the sentence
+    assert ("The three tables' ranges don't overlap, so chance alone does "
             "not explain the differences.") in text and "No two tables' ranges" not in text
     assert "chance alone could not make" not in text
     # r70_05: the simulation linked to the break-even (1 hand in 110, test_05_r50_...): the easy table's accidental

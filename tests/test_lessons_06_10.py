@@ -5687,7 +5687,7 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     # r111: "per 1,000 deals" (a rate, not a count of the 16,384), and "on a K♠ East might pass South" ("under" is
     # not defined in lesson 01, and South received no K♠ in the walk-through)
     assert ("Column \"Q♠ ends in South's tricks\" counts, per 1,000 deals, those where she falls on a trick South wins." in lesson_01
-            and "Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick won by a K♠ from East in other deals"  # r116: the spade trick said; r104: the only higher spade South can receive
+            and "Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick South wins with a K♠ East passed in other deals"  # r116: the spade trick said; r104: the only higher spade South can receive
             in lesson_01)  # r84: + why so often; r114: "in other deals" (East was dealt no K♠ here)
     assert "under a K♠ South receives" not in lesson_01  # r111
 

@@ -3781,8 +3781,8 @@ def test_01_why_the_coach_passes_the_three_clubs_on_deal_5():
     flat = " ".join(_md("01_deal_and_pass").split())
     # r42_a: the demonstration is cut to one sentence; the clause stays in it
     # r84b: the clause is now the reason rule 3's count outranks rule 5 (r100: not rule 4; the clubs the short-suit pass keeps)
-    assert ("keeps A♣ Q♣ 10♣, with two low clubs (8♣ 4♣). They can win club tricks that someone "
-            "throws the queen on") in flat
+    assert ("keeps A♣ Q♣ 10♣, with two low clubs (8♣ 4♣). They can win club tricks someone "
+            "throws the queen on") in flat  # r117: "that" cut for words
     assert "590" not in flat and "156" not in flat and "254" not in flat
 
 
