@@ -846,7 +846,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # r87: why name the Q♦ (not low) beside the A♦? Rule 3 counts only low cards of the suit: the Q♦ is not named
     # r100: the Q♦ went unmentioned and why the A♦ and J♣ were compared was unsaid: every high card's count, in one line
     assert ("For the third card, count the low cards beside each other high card: Q♥ J♥ three (7♥ 6♥ 3♥), A♦ Q♦ two "
-            "(8♦ 5♦), J♣ one (5♣). The fewest goes: the J♣.") in text and "The A♦ has two low diamonds" not in text
+            "(8♦ 5♦), J♣ one (5♣). Fewest goes: the J♣.") in text and "The A♦ has two low diamonds" not in text
     low = lambda suit: sum(1 for c in south if c.suit is suit and c.rank <= 8)  # noqa: E731
     assert (low(Suit.HEARTS), low(Suit.DIAMONDS), low(Suit.CLUBS)) == (3, 2, 1)
     assert sorted(c.pretty for c in south if c.rank >= 10 and c.suit is not Suit.SPADES) == ["A♦", "J♣", "J♥", "Q♥", "Q♦"]
@@ -1055,7 +1055,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # the heading says where she went, and the text says on which tricks the others' last diamonds went
     assert ("**A passed queen in South's tricks: one deal.** West and North played their last diamonds on trick 9, "
             "East on trick 5. So nobody could follow South's low 8♦ on trick 10: a card led in a suit nobody else "
-            "holds wins, whatever its rank. West threw the queen on it: that trick cost South 15 points. The bot's lead "
+            "holds wins, whatever its rank. West threw the queen on it: 15 points for South. The bot's lead "
             "ignores who is out of diamonds. A 3♥ (hearts broke on "
             "trick 3) could not win: West still held 9♥ 8♥.") in text
     # r112: the trace said "its shortest suit (diamonds, 2 cards)" while hearts also had 2: South's hand is printed,
@@ -1289,7 +1289,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # r90: the r89 reader read "8♠ 10♥ A♦" here and "A♦ 10♥ 8♠" in the table under it: named as the table prints it
     # r100: "passes an ace (rule 4)" read as a point for this pass, but the count's pass gives away an ace (A♣) too
     assert ("The coach grades a short-suit pass, A♦ 10♥ 8♠: it empties two suits (rule 5) but breaks rule 3's count, "
-            "which ranks above it. Beside it: the count's pass and the top pass.") in text and "chosen by no rule" not in text
+            "ranked above it. Beside it, the count's and the top pass; unfold (⋯) once you have passed.") in text and "chosen by no rule" not in text
     assert "passes an ace" not in text and Card("AC") in ns["counted"].cards
     assert mine.label == "A♦ 10♥ 8♠" and "A♦ 10♥ 8♠ (short suits)" in printed and "8♠ 10♥ A♦" not in text
     assert sorted(c.pretty for c in dealt if c.suit in (Suit.SPADES, Suit.HEARTS)) == ["10♥", "8♠"]  # both emptied

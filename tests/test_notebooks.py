@@ -355,6 +355,14 @@ def test_folded_code_is_a_quiz_or_says_its_output_is_shown_and_no_output_is_hidd
             assert cell["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}, cell.get("id")
             assert _source(cell).split("\n", 1)[0].endswith("(folded: unfold once you have answered)"), cell.get("id")
             continue
+        if _source(cell).split("\n", 1)[0].endswith("(folded: unfold once you have passed)"):
+            # r117: the coach's answers to a pass picker a few cells above (lesson 01's deal 5), hidden as a quiz's
+            # answer is; the prose above it says to unfold it once you have passed
+            at = cells.index(cell)
+            assert any(re.search(r"\bPassPicker\(", _source(c)) for c in cells[max(0, at - 4):at]), cell.get("id")
+            assert cell["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}, cell.get("id")
+            assert "once you have passed" in _source(cells[at - 1]), cell.get("id")
+            continue
         if not re.search(r"\bQuiz(\.pick_card)?\(", _source(cell)):
             assert cell["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}, cell.get("id")
             first_line = _source(cell).split("\n", 1)[0]
