@@ -1952,8 +1952,10 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "Hover over a greyed-out card (a heart or the Q♠) to read why it is refused" in three
     # r111: the seat letters before each card and the lead's place were left to guess: said
     # r116 (newcomer r115/03 item 3.1): "(N, E, S, W)" read as a fixed column order: the letter is the player's
-    assert ("In the table of tricks, each row is one trick in play order, its first card the lead and each card after "
-            "the letter of the seat that played it (N, E, S or W); * marks the winning card, and the last column says who took it and any "
+    # r117 (newcomer r116: "each card after the letter" left open whether the letter comes first; it does)
+    assert "each card after the letter" not in " ".join(prose("03_breaking_hearts").split())
+    assert ("In the table of tricks, each row is one trick in play order, its first card the lead and each card preceded "
+            "by the letter of the seat that played it (N, E, S or W); * marks the winning card, and the last column says who took it and any "
             "points.") in three and "one trick in play order, * marks" not in three and "(N, E, S, W)" not in three
     # r111: the quiz's folded code works its answer out with the engine; "holds its answer" read as written there
     assert "Each question's folded code gives its answer away (the engine works it out)" in three
