@@ -1767,7 +1767,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r102: "from which trick on?" was pre-answered by the output (trick 2 was over): it asks about the K♥ lead
     # r112: the distractor named no misconception (read as circular): it is "a discarded heart does not break hearts"
     answer_every_way(ns["q"], "yes", ["no: a discarded heart does not break hearts", "no: wait one more trick"])
-    assert ns["q"].question == "West's 7♥ fell on trick 2. May South lead the K♥ to trick 3?"
+    # r117 (newcomer r116: "fell" is slang the lesson never uses): said as the play it was
+    assert ns["q"].question == "West discarded the 7♥ on trick 2. May South lead the K♥ to trick 3?"
     # r74: the cases newcomers get wrong: hearts and Q♠ only (she must be led) and a dropped Q♠ (standard rules)
     # r81: that question repeated l03-13/14 (hearts and Q♠ only) and "Which of these" read as several answers; it
     # is a transfer now: trick 2, hearts unbroken, the Q♠ among every suit: may she be led? (yes, she is no heart)
