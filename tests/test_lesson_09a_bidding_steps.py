@@ -1265,7 +1265,8 @@ def test_contract_first_beats_nil_first_on_deal_17():
     assert "then it plays for tricks" not in text
     # r84 (words): *ruff* is now defined in the checklist's ruffs lines, above
     # r116 (newcomer r115: "Last trick: K♥ Q♥ J♥ 8♣ → East" named no seats): the legend covers that line too
-    legend = "Trick rows and *Last trick*: leader first, * on the winner, (trump) when a *ruff* won."
+    # r117 (newcomer r116: the legend said (trump), the Last trick lines print (trumped)): both words named
+    legend = "Trick rows and *Last trick*: leader first, * on the winner, (trump/trumped) when a *ruff* won."
     nil_cells = _nil_cells()
     first_row = next(i for i, c in enumerate(nil_cells) if "Trick 1 as played:  1." in "".join(
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
@@ -1585,7 +1586,7 @@ def test_west_could_not_save_easts_nil_on_deal_17():
     # fresh rater (round 27): the cell prints four things; each part has a heading, this one says what it is
     # closing round 42: the four parts are two cells now; this one, the bots' line, has a lead-in of its own
     # r93: the bots' rows for tricks 10 to 13 come first under it (test_the_discard_question_at_trick_10_of_deal_17)
-    assert ("── How the nil broke: tricks 10 to 13 as played, and why neither West nor South saved it ──\n"
+    assert ("── How the nil broke: tricks 10 to 13 as played, and why West could not save it, and why South chose not to ──\n"
             "10. S  K♣") in _code_outputs("partner_story(spades, 3)")
     assert "\nEast's nil broke at trick 12" in _code_outputs("partner_story(spades, 3)")
 
@@ -1772,7 +1773,8 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  "1. **No ace**, in any suit. 2. **At most three spades.**",
                  # r108 (newcomer r108: the king's "1" had to be worked out as two to five cards): each value with its
                  # suit length, the rows said alike
-                 "High side cards: an ace | 1; a half in seven or more cards",
+                 # r117 (newcomer r116: "in seven or more cards" had to be guessed as the suit's length)
+                 "High side cards: an ace | 1; a half in a suit of seven or more",
                  "2. **At most three spades.**",
                  # fresh newcomer rater r48: line 3 gives its reason, the bots' own (nil_faults: "cannot hide under the
                  # others' cards")
@@ -1867,9 +1869,11 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # means for the nil (line 4: under 1), and the cap said before its example
                  # r116 (newcomer r115: does the count use the rounded ruffs or the exact ones? answer B's a half
                  # says exact): said (trick_count: kept = spades[:round(spare)], the ruffs' own values summed)
-                 "**Ruffs** (09a's step 3b) count exactly; round their total (a half: whichever leaves an even number "
-                 "of spades) to cross off that many of your lowest "
-                 "spades, which no longer count as smaller spades you keep. With K♠ 3♠ 2♠, two doubletons' half rounds "
+                 # r117 (newcomer r116: "count exactly" then "round" read as a contradiction; why cross off?): two
+                 # steps, and the reason (trick_count: kept = spades[:round(spare)], spent on the ruffs)
+                 "**Ruffs** (09a's step 3b) add their exact total to the count. Then round it (a half: whichever "
+                 "leaves an even number of spades) and cross off that many of your lowest spades: you spend them "
+                 "ruffing. With K♠ 3♠ 2♠, two doubletons' half rounds "
                  "to 1: cross off the 2♠; K♠ keeps 3♠ and counts 1: no nil. "
                  # r109 (newcomer r109: "Never more ruffs than spades" could cap the count or the points): one
                  # example instead (held below: one spade and two voids count ruffs 1)
@@ -2130,7 +2134,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # closing round 42: still dense; two cells of two parts, the bots' line first, each under a lead-in
     heads = ["── East's card in trick 10, as the bots played it ──",
              # r93: the second part prints tricks 10 to 13 and South's trick-12 card too (test below)
-             "── How the nil broke: tricks 10 to 13 as played, and why neither West nor South saved it ──",
+             "── How the nil broke: tricks 10 to 13 as played, and why West could not save it, and why South chose not to ──",
              "── The same deal, East throwing its hearts in tricks 10 and 11 (the bots play the rest) ──",
              "── Trick 12 both ways, North having led 10♠: East's cards, then its card and its rule ──"]
     # r93 (newcomer r92: tricks 10 to 13 as played never printed; why South, holding A♠, let the nil break unsaid):
@@ -2635,9 +2639,8 @@ def test_what_to_remember_agrees_with_the_lesson():
         # r76b (rater: the checklist read as the rule, yet a player may keep a short side suit): said
         # r76b (rater): "a short side suit is fine" contradicted the checklist's count, whose ruffs rule such a hand
         # out: the ruffs are the bots' (the cell on the checklist says so)
-        "- Bid nil when the checklist holds: no ace, at most three spades, no unguarded queen or king, a count "
-        # r80: "(ruffs: only Suggest counts them)" beside printouts of the checklist counting them: one count now
-        "under 1, ruffs included.\n"
+        # r117 (words): the checklist's lines are not repeated; the summary points to them, all of them
+        "- Bid nil only when every checklist line holds.\n"
         # r74 (rater: the summary left out the partner's two cover rules and deal 17's discard lesson)
         # r74_09b: the summary said "dead cards first", the play rules a card that could win later first
         # r97 (newcomer r95: "shed" here, "throw" in the play rules): one word
@@ -3145,8 +3148,9 @@ def test_when_blind_nil_is_worth_its_risk():
             # (130, held below)
             "nil. It mostly breaks, but kept, it outscores any contract (at most 130): a long shot, costly on average, "
             # r114: the 200 deals played both ways (the team's average printed)
-            "for a match slipping away. Below, deals 1000–1199 at 180 to 320, where the bots would look: blind nil "
-            "forced, then looking.") in text
+            # r117 (newcomer r116: "blind nil forced, then looking" too compressed): each deal played both ways
+            "for a match slipping away. Below, deals 1000–1199 at 180 to 320, each played twice: blind nil, then "
+            "looking as the bots do.") in text
     assert "as they would" not in text
     # r109 (newcomer r109: "a long shot beats a likely loss" was not backed by anything printed): said as what the
     # 200 deals print (it breaks on most) and as the bots' own docstring puts their rule
@@ -3230,9 +3234,10 @@ def test_the_nil_bidders_lead_is_the_bots():
                             "West's bot plays 9♦ (need 7 of the last 13 tricks: our contract before their nil)\n"
                             # r116 (newcomer r115: South's Q♣ and North's clubs vanished between prints): tricks 2, 4
                             f"Trick 2 as played: {tricks_table(played).splitlines()[1]}\n"
-                            "Before trick 3: North: ♠ Q 10 8 7 2  ♥ K 3  ♦ Q J  ♣ K 9\n"
+                            # r117 (newcomer r116: "Before trick 3" though West's 2♣ was led): said
+                            "Trick 3, after West's lead: North: ♠ Q 10 8 7 2  ♥ K 3  ♦ Q J  ♣ K 9\n"
                             # r112 (newcomer r112: was the Q♣ still held? step 1 would duck with it): South's hand too
-                            "Before trick 3: South: ♠ 6 5  ♥ 9 8 7 6  ♦ 8 7 5  ♣ 7 5\n"
+                            "Trick 3, after West's lead: South: ♠ 6 5  ♥ 9 8 7 6  ♦ 8 7 5  ♣ 7 5\n"
                             f"Trick 3 as played: {tricks_table(played).splitlines()[2]}\n"
                             f"Trick 4 as played: {tricks_table(played).splitlines()[3]}\n\n")
     # r109 (newcomer r109: North's clubs never shown, so "its highest club" could not be checked): its hand before
@@ -3272,7 +3277,8 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     assert "spot.may_bid_blind_nil(0)" in source and "wants_blind_nil(spot, 0)" in source
     assert 'scores_before=(180, 320)' in _code_source("gamble = SpadesHand.deal(")
     # r91 (rater r90: invited to bid blind nil at 180 to 320, and told only afterwards the bots would not): a practice hand
-    assert "Below, a practice hand (deal 5): you are behind 180 to 320, cards face down" in _nil_prose()  # r93
+    # r117: the bots' choice at that score said there, before the reader's (held below)
+    assert "Below, a practice hand (deal 5): you are behind 180 to 320, where the bots would look" in _nil_prose()  # r93
     assert "seed=5, dealer=3" in _code_source("gamble = SpadesHand.deal(")
     # r77 (rater: at 180 to 320 the bots would look, and the lesson never said so): said after the bots' rule
     # r91 (rater r90: said only after the 200-deal run): said before it, in the cell that introduces it
@@ -3282,7 +3288,11 @@ def test_the_blind_nil_question_asks_what_the_bots_would_do():
     # r114 (newcomer r114: no baseline for the blind nil's average): the deals played both ways, the bots' way (looking)
     # named as theirs; the old sentence is gone
     assert forced not in " ".join(_nil_prose().split())
-    forced = "at 180 to 320, where the bots would look: blind nil forced, then looking."  # r116 (held above)
+    # r117 (newcomer r116: no basis for the deal-5 choice): the bots would look at 180 to 320, said at the practice
+    # hand (held above: not wants_blind_nil); the 200 deals say each is played both ways
+    assert "180 to 320, where the bots would look (they need at least 200 behind)." in " ".join(_nil_prose().split())
+    assert "count exactly; round their total" not in " ".join(_nil_prose().split())  # r117: the old words gone
+    forced = "at 180 to 320, each played twice: blind nil, then looking as the bots do."
     cells_ = lesson_cells()
     run = next(i for i, c in enumerate(cells_) if "for seed in range(1000, 1200):" in "".join(c["source"]))
     assert forced in " ".join("".join(cells_[run - 1]["source"]).split())
@@ -3677,7 +3687,9 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # r107 (newcomer r107: why trick 1?): labelled as South's lead (the Leading rule); "trick 5" said once as "again"
     # r116 (newcomer r115: South's Q♣ and North's clubs vanished between prints): tricks 2 and 4 printed as rows
     assert ("Below: tricks 1 to 4, North covering *before* South in trick 3; trick 5, North last with K♥ 3♥, then "
-            "its 3♥.") in text
+            # r117 (newcomer r116: "then its 3♥" understood only at the print): the same trick, replayed
+            "with 3♥ instead.") in text
+    assert "then its 3♥." not in text
     assert "Below: trick 1; trick 3" not in text and "trick 1, South's lead" not in text  # r107; r116
     assert "is the *Last trick* line" not in text
     assert "Last trick" not in _code_outputs("cover = bots_position(1246")

@@ -1796,7 +1796,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r102: "from which trick on?" was pre-answered by the output (trick 2 was over): it asks about the K♥ lead
     # r112: the distractor named no misconception (read as circular): it is "a discarded heart does not break hearts"
     answer_every_way(ns["q"], "yes", ["no: a discarded heart does not break hearts", "no: wait one more trick"])
-    assert ns["q"].question == "West's 7♥ fell on trick 2. May South lead the K♥ to trick 3?"
+    # r117 (newcomer r116: "fell" is slang the lesson never uses): said as the play it was
+    assert ns["q"].question == "West discarded the 7♥ on trick 2. May South lead the K♥ to trick 3?"
     # r74: the cases newcomers get wrong: hearts and Q♠ only (she must be led) and a dropped Q♠ (standard rules)
     # r81: that question repeated l03-13/14 (hearts and Q♠ only) and "Which of these" read as several answers; it
     # is a transfer now: trick 2, hearts unbroken, the Q♠ among every suit: may she be led? (yes, she is no heart)
@@ -1981,8 +1982,10 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "Hover over a greyed-out card (a heart or the Q♠) to read why it is refused" in three
     # r111: the seat letters before each card and the lead's place were left to guess: said
     # r116 (newcomer r115/03 item 3.1): "(N, E, S, W)" read as a fixed column order: the letter is the player's
-    assert ("In the table of tricks, each row is one trick in play order, its first card the lead and each card after "
-            "the letter of the seat that played it (N, E, S or W); * marks the winning card, and the last column says who took it and any "
+    # r117 (newcomer r116: "each card after the letter" left open whether the letter comes first; it does)
+    assert "each card after the letter" not in " ".join(prose("03_breaking_hearts").split())
+    assert ("In the table of tricks, each row is one trick in play order, its first card the lead and each card preceded "
+            "by the letter of the seat that played it (N, E, S or W); * marks the winning card, and the last column says who took it and any "
             "points.") in three and "one trick in play order, * marks" not in three and "(N, E, S, W)" not in three
     # r111: the quiz's folded code works its answer out with the engine; "holds its answer" read as written there
     assert "Each question's folded code gives its answer away (the engine works it out)" in three
