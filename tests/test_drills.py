@@ -10,7 +10,7 @@ def test_feedback_sits_with_the_graded_position_not_the_next_drill():
     session.widget  # noqa: B018 - builds the widgets
     session.control.buttons["KS"].click()
     r = session.results[0]
-    assert "K♠" in r.position and "Legal: 2♠, 4♠, 9♠, 10♠, K♠" in r.position
+    assert "K♠" in r.position and "Legal: K♠, 10♠, 9♠, 4♠, 2♠" in r.position
     # the box above the next drill shows the graded position and its feedback side by side
     box = session._graded
     assert box.layout.display is None
@@ -334,7 +334,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # each drill's position says what the learner needs: the hand; for a play, the trick and who leads
     assert "South: ♠ A Q 4  ♥ J 9  ♦ K J 7 4  ♣ Q 6 5 3" in stored[shown]
     assert "Trick so far (led by West): West 8♠, North 7♠, East Q♠" in stored[shown]
-    assert "Legal: 2♠, 4♠, 9♠, 10♠, K♠" in stored[shown]  # r72c: drill 5 is a real choice of duck
+    assert "Legal: K♠, 10♠, 9♠, 4♠, 2♠" in stored[shown]  # r72c: drill 5 is a real choice of duck
     assert "South leads trick 3." in stored[shown]
     # the notes: every drill they name was printed above, and none cites the closed sample run
     after = " ".join(" ".join(s.split()) for s, c in zip(src[session:], cells[session:], strict=True)

@@ -78,13 +78,13 @@ def test_rule5_follow_suit_and_its_sentences():
     assert [str(c) for c in hand.legal_plays()] == ["7C", "KC"]
     v = hand.explain("AS")
     assert not v.legal and v.rule is Rule.MUST_FOLLOW_SUIT
-    assert v.message == "clubs were led and you hold 7♣, K♣: you must follow suit"
+    assert v.message == "clubs were led and you hold K♣, 7♣: you must follow suit"
     v = hand.explain("7C")
     assert v.legal and v.rule is Rule.FOLLOWS_SUIT
     assert v.message == "clubs were led and 7♣ is a club, so it follows suit"
     with pytest.raises(IllegalPlayError) as e:
         hand.play("AS")
-    assert str(e.value) == "cannot play A♠: clubs were led and you hold 7♣, K♣: you must follow suit"
+    assert str(e.value) == "cannot play A♠: clubs were led and you hold K♣, 7♣: you must follow suit"
     assert e.value.rule is Rule.MUST_FOLLOW_SUIT and e.value.card == Card("AS") and e.value.seat == 1
 
 
@@ -101,10 +101,10 @@ def test_rule6_no_points_on_the_first_trick_sentence():
     v = hand.explain("KH")
     assert not v.legal and v.rule is Rule.NO_POINTS_ON_FIRST_TRICK
     assert v.message == ("no points on the first trick: you hold no clubs, but you do hold cards "
-                         "without points, so play one of J♦, Q♦, K♦, A♦ instead of a heart")
+                         "without points, so play one of A♦, K♦, Q♦, J♦ instead of a heart")
     hand.play("AD")
     v = hand.explain("QS")
-    assert v.message.endswith("so play one of 2♠, 3♠, 4♠, 5♠, 6♠, 7♠, 8♠, 9♠, 10♠, J♠, K♠ "
+    assert v.message.endswith("so play one of K♠, J♠, 10♠, 9♠, 8♠, 7♠, 6♠, 5♠, 4♠, 3♠, 2♠ "
                               "instead of the queen of spades")
     # r74: one card without points left is "a card", not "cards"
     from hearts_teach.course.lessons import position
@@ -145,7 +145,7 @@ def test_rule8_hearts_may_not_be_led_before_broken_and_its_sentences():
     v = hand.explain("2H")
     assert v.rule is Rule.HEARTS_NOT_BROKEN
     assert v.message == ("hearts have not been broken yet, so you may not lead a heart while you hold "
-                         "other cards; lead one of K♣, 4♦, 5♦, 6♦, 7♦, 8♦, 9♦, 10♦, A♠")
+                         "other cards; lead one of A♠, 10♦, 9♦, 8♦, 7♦, 6♦, 5♦, 4♦, K♣")
     v = hand.explain("AS")
     assert v.legal and v.rule is Rule.FREE_LEAD
     assert v.message == ("you are leading; hearts are not broken yet, but A♠ is not a heart, "
@@ -209,8 +209,8 @@ def test_legal_plays_for_other_seats_is_empty_and_repr_is_readable():
     hand = after(["2C"])
     assert len(hand.legal_plays(2)) == 0 and not hand.legal_plays(2)
     lp = hand.legal_plays()
-    assert repr(lp) == "<LegalPlays for West: 7♣, K♣>"
-    assert str(lp) == "7♣, K♣" and lp.count() == 2 and lp.forced is None
+    assert repr(lp) == "<LegalPlays for West: K♣, 7♣>"
+    assert str(lp) == "K♣, 7♣" and lp.count() == 2 and lp.forced is None
     assert "7C" in lp and "AS" not in lp and "XX" not in lp and Card("KC") in lp
 
 
@@ -251,7 +251,7 @@ def test_text_view_shows_turn_trick_hand_and_legal_cards():
     assert "▶ North to play" in text
     assert "Trick so far (led by West): West A♠" in text
     assert "North: ♠ —  ♥ K Q J 10 9 8 7 6 5  ♦ K Q J  ♣ —" in text
-    assert "Legal: J♦, Q♦, K♦, 5♥" in text
+    assert "Legal: K♥, Q♥, J♥, 10♥, 9♥, 8♥, 7♥, 6♥, 5♥, K♦, Q♦, J♦" in text
     assert "Last trick (led by South): 2♣ 7♣ A♦ K♠ → West (0 pts)" in text
 
 

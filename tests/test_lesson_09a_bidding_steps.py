@@ -2222,7 +2222,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     assert "".join(cells[after - 1]["source"]).startswith("What if East throws both hearts instead?")  # r93 (words)
     assert "then trick 12 both ways; compare East's spades." in "".join(cells[after - 1]["source"])
     printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
-    assert "Legal: 3♥, 6♥, 4♠, J♠" in printed  # the question's own cell printed its position, and only that
+    assert "Legal: J♠, 4♠, 6♥, 3♥" in printed  # the question's own cell printed its position, and only that
     assert "E  4♠" not in printed and "nil broke at trick 12" not in printed
 
 

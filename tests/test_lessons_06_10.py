@@ -888,7 +888,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     trick2 = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
                      for c in cells if c.get("id") == "l07-dec1-code" for o in c["outputs"])
     assert "9♠: best — 9♠ goes over 7♠: you take about 0.2 fewer hearts" in trick2
-    assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in trick2
+    assert "K♠: blunder — K♠ goes over 7♠, as 9♠ would: the Q♠ ends up in your tricks in" in trick2
     assert "each within 0.25 points of the best" in trick2  # the grade itself is in points
     assert "The hint's reason counts hearts only" not in prose07
     assert "Grades count all the points" not in prose07 and "3.8 points a hand on average (hearts + 13 for the Q♠, as in the answer's table)" in quiz_src
@@ -2647,7 +2647,7 @@ def test_lesson_09a_the_defence_quiz_is_trick_11_of_deal_437():
     # r116 (newcomer r115: could East, the nil bidder, have ducked its partner's 9♠?): East's bot's trace, last
     assert printed == (shown.text() + "\n\n" + tricks_table(shown) + "\n"
                        "East's bot plays 10♠ (its only legal card: no choice, 10♠ is forced)\n")
-    assert "Trick so far (led by West): West 9♠, North 8♠, East 10♠" in printed and "Legal: 4♠, K♠" in printed
+    assert "Trick so far (led by West): West 9♠, North 8♠, East 10♠" in printed and "Legal: K♠, 4♠" in printed
     assert "Deal 437, trick 11, printed above" in cell
 
 
@@ -7281,11 +7281,11 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert "which flatters the top card" not in printed
     assert "points fewer, at worst" not in printed
     assert "not used to choose the best" not in printed and "95% interval" not in printed
-    assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in 67% of deals" in printed
+    assert "K♠: blunder — K♠ goes over 7♠, as 9♠ would: the Q♠ ends up in your tricks in 67% of deals" in printed
     assert "Wins trick 2, on the coach's deals: 9♠ 21%, 6♠ 0%, K♠ " in printed
     assert "Each reason names one part of the cost" not in md["l07-dec3q"]
     assert "6♠: best — 6♠ ducks under 7♠: you take about 0.2 more hearts" in printed
-    assert "K♠: blunder — K♠ goes over 7♠: the Q♠ ends up in your tricks in" in printed
+    assert "K♠: blunder — K♠ goes over 7♠, as 9♠ would: the Q♠ ends up in your tricks in" in printed
     # r75_07: the twin quizzes' 5♠ is wrong in one and right in the other: the two risks set side by side
     # r98 (r97 read: the 5♠ leaves the K♠ bare, as trick 4 warned: the two answers seemed to clash): the trade-off spelled out
     # r111 (r111 read: the bare K♠ was a blunder on trick 4, fine here): on trick 4 the K♠ could go free at once
@@ -7354,6 +7354,9 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     assert "Click a card below: it says why." in md["l07-dec3q"]  # r89: mistake is defined with the grades (l07-coach)
     # the review's trick-3 line, and what sets the Q♦ apart
     assert "trick 3: Q♦ — ✓ best. Q♦/K♦ goes over 6♦" in printed and Card("7D").rank > Card("6D").rank
+    # r117 (newcomer r116: "goes over 6♦" did not set the Q♦ apart: the 7♦ and 8♦ go over it too): the coach's reason
+    # now says the card it is compared with does the same, so the difference is what follows
+    assert "Q♦/K♦ goes over 6♦, as 7♦/8♦ would: you take about 0.9 fewer hearts than with 7♦/8♦" in printed
     # r85: cut (commentary on the review's wording, no play taught), to pay for the r85 fixes
     assert "Its trick-3 line says the Q♦ goes over the 6♦" not in md["l07-take"]
     # the first live hand: the Q♠ with one low spade (lesson 01: "low" means 8 or below)

@@ -188,12 +188,14 @@ def test_legal_report_marks_the_forced_card():
 def test_legal_report_lists_cards_in_the_order_of_the_engine_sentences():
     from hearts_teach import Rules
     from hearts_teach.course.lessons import legal_report, position
+    from hearts_teach.kernel.cards import display_order
 
     waits = position({0: "3C 5C 6C 7C 8C QS 2S 4S 6S 2H 5H 9H KH", 1: "4C AD 3H 7H JH", 2: "AC 2D", 3: "2C 3D"},
                      plays="2C 3C 4C AC 2D 3D", rules=Rules.preset("queen_waits"))  # a queen_waits discard
     report = legal_report(waits)
     allowed = report.split("✓ may play  ", 1)[1].split("\n", 1)[0].split()
-    assert allowed == [c.pretty for c in waits.legal_plays().cards]
+    # r117: the hand line's order (spades, hearts, diamonds, clubs, highest first), as the engine's sentences list them
+    assert allowed == [c.pretty for c in display_order(waits.legal_plays().cards)]
     assert f"discard one of {', '.join(allowed)} instead" in report
 
 
@@ -212,7 +214,7 @@ def test_legal_report_speaks_of_a_group_of_discards_in_the_plural():
     many = legal_report(bots_play(Hand.deal(seed=44, pass_direction="hold"), table_bots("rule"), stop=cannot_follow))
     # r78: the report says the rule only; "a safe moment to get rid of them" was strategy advice that also
     # covered the cards a player wants to keep
-    assert many.endswith("✓ may play  3♦ 5♦ 8♦ Q♦ 6♥ 9♥ 10♥ A♥ 10♠ J♠ K♠\n             you hold no clubs, so you may play any card")
+    assert many.endswith("✓ may play  K♠ J♠ 10♠ A♥ 10♥ 9♥ 6♥ Q♦ 8♦ 5♦ 3♦\n             you hold no clubs, so you may play any card")
     assert "get rid of it" not in many and "safe moment" not in many
     one = legal_report(position({0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH 5D", 3: "2C"}, plays="2C"))
     # r74: a single legal discard is forced, not a choice ("a safe moment" read as if South could choose)

@@ -111,7 +111,7 @@ def test_first_illegal_play_is_reported():
 @pytest.mark.parametrize("plays, index, card, rule, words", [
     (["3C"], 0, "3C", "not_in_hand", "East does not hold 3♣"),
     (["7C"], 0, "7C", "must_lead_two_of_clubs", "lead 2♣"),
-    (["2C", "AS"], 1, "AS", "must_follow_suit", "clubs were led and you hold Q♣, K♣: you must follow suit"),
+    (["2C", "AS"], 1, "AS", "must_follow_suit", "clubs were led and you hold K♣, Q♣: you must follow suit"),
     (["2C", "KC", "AC", "4H"], 3, "4H", "no_points_on_first_trick", "no points on the first trick"),
     (["2C", "KC", "AC", "jd", "2H"], 4, "2H", "hearts_not_broken", "hearts have not been broken"),
     (["2C", "10c"], 1, "TC", "not_in_hand", "South does not hold 10♣"),

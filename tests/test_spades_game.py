@@ -129,7 +129,7 @@ def test_must_follow_suit_with_a_sentence():
     hand.play("KC")  # North has no diamonds
     v = hand.explain("4S")  # East holds KD AD
     assert not v.legal and v.rule is Rule.MUST_FOLLOW_SUIT
-    assert "diamonds were led and you hold K♦, A♦" in v.message and "trumping" in v.message
+    assert "diamonds were led and you hold A♦, K♦" in v.message and "trumping" in v.message
     before = hand.snapshot()
     with pytest.raises(IllegalPlayError) as e:
         hand.play("4S")

@@ -455,6 +455,10 @@ def _candidates(ev: Evidence, groups: list[CardList], does: list[str], view: Vie
                                     # kept in her place
                                     gives_queen=bool(ev.candidates[i] & ~ev.candidates[best] & QS_MASK))
         what = does[i] + (f"; {contrast.clause()}" if contrast else "")
+        other = runner if i == best else best
+        if with_trick and other is not None and does[other] == does[i] and "as any card" not in what:
+            # the card compared with does the same (both go over the 6♦): the difference is in what follows
+            what += f", as {labels[other]} would"
         reason = f"{labels[i]} {what}: {cons}."
         out.append(Candidate(groups[i], round(mean, 3), (round(lo, 3), round(hi, 3)),
                              round(d.mean, 3), (round(d.lo, 3), round(d.hi, 3)), round(d.se, 3),

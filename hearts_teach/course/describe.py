@@ -8,7 +8,7 @@ from typing import Any
 
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.spades.game import SpadesHand
-from hearts_teach.kernel.cards import Card
+from hearts_teach.kernel.cards import Card, display_order
 from hearts_teach.present.render import pts
 
 
@@ -53,12 +53,12 @@ def describe_trick(hand: Hand, trick: Trick | None = None, *, winner: bool = Tru
 def legal_report(hand: Hand) -> str:
     """The cards of the player to move, grouped by verdict: ✓ may play, ✗ may not, and why.
 
-    Each group lists its cards in the engine's order (clubs to spades, low to high), the order
-    of the card lists in the engine's sentences ("discard one of 5♣, 6♣, ..."), so the report
-    speaks in one order."""
+    Each group lists its cards in the hand line's order (spades, hearts, diamonds, clubs, highest
+    first), the order of the card lists in the engine's sentences ("lead one of K♠, 9♠, ..."), so the
+    report speaks in one order."""
     groups: dict[tuple[bool, str], list[Card]] = {}
     order: list[tuple[bool, str]] = []
-    for c in hand.cards(hand.to_act()):  # the engine's order
+    for c in display_order(hand.cards(hand.to_act())):
         v = hand.explain(c)
         key = (v.legal, str(v.rule))
         if key not in groups:

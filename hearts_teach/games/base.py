@@ -26,7 +26,7 @@ from hearts_teach.kernel.cards import (
     CardList,
     Suit,
     indices_of,
-    join_pretty,
+    join_held,
     to_card,
 )
 from hearts_teach.kernel.errors import (
@@ -121,10 +121,10 @@ class LegalPlays:
 
     def __repr__(self) -> str:
         who = self._hand.seat_names[self.seat] if self.seat is not None else "nobody"
-        return f"<LegalPlays for {who}: {join_pretty(self.mask) or 'none'}>"
+        return f"<LegalPlays for {who}: {join_held(self.mask) or 'none'}>"
 
     def __str__(self) -> str:
-        return join_pretty(self.mask)
+        return join_held(self.mask)
 
 
 class HistoryEntry(Protocol):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hearts_teach.kernel.cards import FULL_DECK, Card, Suit, join_pretty
+from hearts_teach.kernel.cards import FULL_DECK, Card, Suit, join_held, join_pretty
 
 
 def taken_out(hand: Any, card: Card) -> str:
@@ -34,4 +34,4 @@ def follows_suit(card: Card, suit: Suit) -> str:
 def must_follow(suit: Suit, held: int) -> str:
     """The sentence for a card refused because the player holds the led suit (``held``: those
     cards); Spades adds its trump note after it."""
-    return f"{suit.plural} were led and you hold {join_pretty(held)}: you must follow suit"
+    return f"{suit.plural} were led and you hold {join_held(held)}: you must follow suit"

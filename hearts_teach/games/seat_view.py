@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING
 
-from hearts_teach.kernel.cards import DECK, FULL_DECK, CardList, join_pretty
+from hearts_teach.kernel.cards import DECK, FULL_DECK, CardList, join_held
 
 
 class SeatView:
@@ -76,7 +76,7 @@ class SeatView:
                  f"{names[self.turn]} to play · {broken_suit} {'broken' if self.broken else 'not broken'}",
                  f"  {tally} taken: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(counts))]
         if self.my_turn:
-            lines.append(f"  legal: {join_pretty(self.legal_mask)}")
+            lines.append(f"  legal: {join_held(self.legal_mask)}")
         return lines
 
     def _repr_html_(self) -> str:

@@ -306,6 +306,18 @@ def cards(text: Iterable[CardLike] | str) -> CardList:
 
 
 def join_pretty(mask_or_cards: int | Iterable[Card]) -> str:
-    """'7♣, K♣' for use inside sentences."""
+    """'7♣, K♣' for use inside sentences (a mask in the deck's order: the cards taken out, the opening card)."""
     items = CardList.from_mask(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
     return ", ".join(c.pretty for c in items)
+
+
+def display_order(cards: Iterable[Card]) -> list[Card]:
+    """The order a hand is shown in (``CardList.pretty``): spades, hearts, diamonds, clubs, highest first."""
+    return sorted(cards, key=lambda c: (-int(c.suit), -c.rank))
+
+
+def join_held(mask_or_cards: int | Iterable[Card]) -> str:
+    """'K♠, 9♠, Q♦' for cards a player holds or may play, inside sentences: in the hand line's order, so a
+    learner finds them in the hand at a glance, whichever line names them."""
+    items = CardList.from_mask(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
+    return ", ".join(c.pretty for c in display_order(items))

@@ -14,7 +14,7 @@ from typing import Any
 from hearts_teach.games.hearts.hand import Hand, Trick
 from hearts_teach.games.hearts.match import Match
 from hearts_teach.games.hearts.rules import Rules
-from hearts_teach.kernel.cards import Card, CardList, Suit
+from hearts_teach.kernel.cards import Card, CardList, Suit, display_order
 from hearts_teach.kernel.display import draws  # game objects find these views there
 from hearts_teach.kernel.table import FOUR, table_of
 
@@ -201,9 +201,7 @@ COMPASS_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
-def ordered(cards: Iterable[Card]) -> list[Card]:
-    """Display order of a hand: spades, hearts, diamonds, clubs, highest first (as ``pretty``)."""
-    return sorted(cards, key=lambda c: (-int(c.suit), -c.rank))
+ordered = display_order  # the hand's display order (one definition, in the kernel)
 
 
 def cards_row_html(cards: Iterable[Card], four_color: bool | None = None, empty: str = "—") -> str:

@@ -19,6 +19,7 @@ from hearts_teach.kernel.cards import (
     SUIT_MASKS,
     Card,
     Suit,
+    join_held,
     join_pretty,
 )
 from hearts_teach.kernel.errors import Rule
@@ -100,7 +101,7 @@ def illegal(hand: Hand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     st = hand._state
     assert st is not None
     # "lead Q♠" rather than "lead one of Q♠" when a single card is allowed
-    options = join_pretty(mask)
+    options = join_held(mask)
     one_of = options if not mask & (mask - 1) else f"one of {options}"
     if rule is Rule.MUST_FOLLOW_SUIT:
         suit = _led(hand)

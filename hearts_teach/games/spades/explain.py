@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hearts_teach.games.explain import follows_suit, must_follow
-from hearts_teach.kernel.cards import SPADES_MASK, SUIT_MASKS, Card, Suit, join_pretty
+from hearts_teach.kernel.cards import SPADES_MASK, SUIT_MASKS, Card, Suit, join_held
 from hearts_teach.kernel.errors import Rule
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def legal(hand: SpadesHand, card: Card, seat: int, rule: Rule) -> str:
 def illegal(hand: SpadesHand, card: Card, seat: int, rule: Rule, mask: int) -> str:
     st = hand._state
     assert st is not None
-    options = join_pretty(mask)
+    options = join_held(mask)
     if rule is Rule.MUST_FOLLOW_SUIT:
         suit = Suit(st.led_suit)
         extra = (" (trumping with a spade is allowed only when you hold no "
