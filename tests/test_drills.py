@@ -416,7 +416,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
     # r72c (word cap): the pointer to drill 3 cut; the throw itself is drill 3's answer
-    assert ('The top choice also "makes you void in clubs", so South can throw her on a club trick later.') in after  # r87
+    # r118 (newcomer): passing right, West may pass South a club: "unless West passes one"
+    assert ('It also "makes you void in clubs" (unless West passes one), so South can throw her on a club trick.') in after  # r87
     # r57_08: "(drill 3)" read as drill 2's sequel; drill 3 is drill 2's cards with no pass (the K♠ still held)
     assert "K♠" in [c.pretty for c in DRILLS[2].make().cards(0)] and all(c.suit.letter != "C" for c in DRILLS[2].make().cards(0))
     assert [c.pretty for c in DRILLS[1].make().cards(0) if c.suit.letter == "C"] == ["K♣"]  # the K♣ goes
@@ -454,7 +455,7 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): throwing her has a smaller price,
     # and the 0.18 is against the top choice, the Q♠
     assert (f"Throw the A♥ and you keep the queen: she ends in South's tricks in {ace.stats['p_take_qs']:.0%} of deals "
-            "([figures](#cell-id=l08-20b)): 13 × 3% ≈ 0.4 points. Throwing the Q♠ has a small price too: you keep "
+            "([figures](#cell-id=l08-20b)): 13 × 3% ≈ 0.4 points. Throwing the Q♠ costs a little too: you keep "
             "the A♥, which may later win a trick full of hearts: about 0.2 more hearts (4.9 against 4.7, [figures](#cell-id=l08-20b)). "  # r109: the cell printing them
             f"So the A♥ costs 0.4 − 0.2 = 0.2 points a hand more than the Q♠ (unrounded, [{ace.delta_vs_best:.2f}](#cell-id=l08-d3)).") in after
     # r114 (reader: "0.4 − 0.2 ≈ 0.18" read false; report r114/08: 13 × 3% rebuilt by hand): the rounded sum reads

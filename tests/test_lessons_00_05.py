@@ -369,7 +369,7 @@ def test_00_a_trick_is_won_by_the_led_suit_and_the_numbers_come_from_the_engine(
     # and the code cell's labels say text and drawn (the words of the CardList line below it)
     from hearts_teach import Card as _Card
     assert str(_Card("10H")) == str(_Card("TH")) == "TH" and _Card("10H").pretty == "10♥"
-    assert "`10` or `T` (either works; text output uses `T`)" in text
+    assert "`10` or `T` (either works; a card's short code uses `T`)" in text  # r118: the text view prints 10
     seven = [c for c in cells_of("00_welcome") if c.get("id") == "l00-07"][0]
     shown = "".join("".join(o.get("text", "")) for o in seven["outputs"])
     assert "Card('10H') -> text TH   drawn 10♥" in shown and "printed" not in shown

@@ -4740,7 +4740,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r84 (rater: the first reason given, the kept A♥'s hearts, argued against the best card): the queen first
     # r87 (rater: "The Q♠ costs a little too" puzzled, the Q♠ being the best card): a smaller price, against the top choice
     assert ("Throw the A♥ and you keep the queen: she ends in South's tricks in 3% of deals ([figures](#cell-id=l08-20b)): "
-            "13 × 3% ≈ 0.4 points. Throwing the Q♠ has a small price too: you keep the A♥, which may later win a trick full of hearts"
+            "13 × 3% ≈ 0.4 points. Throwing the Q♠ costs a little too: you keep the A♥, which may later win a trick full of hearts"
             ": about 0.2 more hearts (4.9 against 4.7, [figures](#cell-id=l08-20b)). So the A♥ costs 0.4 − 0.2 = 0.2 "
             "points a hand more than the Q♠ (unrounded, [0.18](#cell-id=l08-d3)).") in prose
     # r114 (reader: "0.4 − 0.2 ≈ 0.18" did not read true): the rounded sum, then the coach's unrounded 0.18
@@ -4964,7 +4964,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # fresh newcomer rater (r52): one idea a sentence; South plays last, after East's winning 6♣
     # r73 (rater r73_08, word cap): "with no club" (South has none: it could not follow)
     # r92 (word cap: the prompt now says East's 6♣ is winning and South has no clubs): the answer says it once
-    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, so a queen thrown on East\'s 6♣ stays East\'s; a passed one can come back (drill 2).') in prose and "unlike a passed one" not in prose and "may not (drill 2)" not in prose  # r99 (report r98/08: keep her in drill 2, throw her in drill 3, unlinked): linked and "surely" not in prose  # r81 (word cap): East's 6♣ wins it for sure; "surely" cut  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
+    assert ('the Q♠ (the A♥ also earns full marks).** South plays last, so a queen thrown on East\'s 6♣ stays East\'s; a passed one can still land on your trick (drill 2).') in prose and "unlike a passed one" not in prose and "may not (drill 2)" not in prose  # r99 (report r98/08: keep her in drill 2, throw her in drill 3, unlinked): linked and "surely" not in prose  # r81 (word cap): East's 6♣ wins it for sure; "surely" cut  # r72c (word cap): the coach's quote is in the figures only  # r72: after drill 3's one-line lesson  # r55: was cryptic; r57 (word cap): the aside on drill 2 cut
     assert [c.pretty for c in DRILLS[2].make().current_trick.cards] == ["4♣", "3♣", "6♣"]  # West led: South plays last
     from hearts_teach.kernel.cards import Suit
 
@@ -7078,7 +7078,7 @@ def test_lesson_08_r71_claims_are_the_engines():
     # r91 read: the hands differ in other ways too (pass direction, A♠ or K♠): the sentence names the one the rule uses
     # r97 (word cap; the direction is said in the next sentence): one sentence, the count of spades below her
     # r111 (report r111/08: drill 1 has one spade below her; "two" was its variant's): one, as drill 1 deals it
-    assert ("A long spade suit is protection: with one spade below her (drill 1), spade leads soon force her "
+    assert ("Long spades protect her: with one spade below her (drill 1), spade leads soon force her "
             "out; with three, you can duck them.") in prose
     below = [sum(c.suit.letter == "S" and c.rank < Card("QS").rank for c in d.make().cards(0)) for d in DRILLS[:2]]
     tops = [grade(d, a).assessment.best.label.split() for d, a in ((DRILLS[0], "KD QS AS"), (DRILLS[1], "KC QS KS"))]
@@ -7132,7 +7132,7 @@ def test_lesson_08_r76_claims_are_true():
     assert "That is about 4 points a hand, but its range dips below 3" not in prose and "a [mistake](#cell-id=l08-d2)" in prose
     # r78 (rater: lesson 01's real rule, which drill 2 confirms)
     # r97 (word cap): lesson 01's quote cut; the count of spades below her is the reason
-    assert "A long spade suit is protection: with one spade below her" in prose  # r111: drill 1's one
+    assert "Long spades protect her: with one spade below her" in prose  # r111: drill 1's one
     assert "tally(" not in _src(next(c for c in cells if c.get("id") == "l08-d1"))  # r78: it runs on its own
     # the replay and lead-figure cells run on their own once unfolded (each imports grade; drill 3's recomputes void)
     for cid in ("l08-d1", "l08-d2", "l08-d3", "l08-24b", "l08-d5"):
@@ -7291,7 +7291,7 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r111 (r111 read: the bare K♠ was a blunder on trick 4, fine here): on trick 4 the K♠ could go free at once
     # r112 (r112 read: "go free" undefined, three ideas in one sentence): two plain sentences, the seat order said
     assert ("yes, it leaves the K♠ bare, as the 6♠ would have on trick 4. There you played last, so the K♠ could win a "
-            "pointless trick at once. Here two players follow you and one may drop the queen on it (as on trick 2); "
+            "pointless trick at once. Here two players follow you and one may drop the queen on it (as in trick 2's K♠ what-if); "
             "bare, it risks her "
             "only on a later spade trick." in " ".join(_src(cells[ids.index("cf3c8702")]).split()))
     # r113 (newcomer r113/07): "keep it for a later spade trick where you play last" offered a choice a bare K♠ does
