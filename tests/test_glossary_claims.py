@@ -241,7 +241,7 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # newcomer round 17: the entry now says what lesson 09a says ("To *ruff* is to win with a spade a trick in a
     # side suit you no longer hold") and what the engine prints: a trick marked (trump) is one a spade won on a
     # side-suit lead, and a spade a higher one beats in that trick is not named a ruff
-    assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you no longer hold; the trick tables "
+    assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you do not hold; the trick tables "
             "mark such a trick *(trump)*: that mark means a ruff. In this course, if someone then plays a higher spade "
             "on that trick, your spade has not ruffed;") in t  # r97: the printout's word (trump) was unexplained
     assert "a higher spade on the same trick beats" not in t  # r107: the clause read twice; plain order now

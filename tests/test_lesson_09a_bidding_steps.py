@@ -1702,7 +1702,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # goes, the low spade that ducks under the J♠ stays)
     # fresh rater (round 24): *duck* is defined where the tip uses it, and the discard's order is explicit
     # r84: the tips numbered, one step a line
-    assert ("To *duck* is to play under the card winning the trick. 1. Following suit, duck with your *highest* card "
+    assert ("To *duck*: play under the card winning the trick. 1. Following suit, duck with your *highest* card "
             "that stays under it") in text
     # fresh rater r33_e: the advice was abstract; an example of such a card, in a few words (r84: shorter)
     assert ("3. Unable to follow? Throw first a high card that could win later but not now "
@@ -2679,8 +2679,8 @@ def test_the_round_49_nil_play():
     text = " ".join(prose().split())
     # r84 (rater: took three reads; no examples): numbered steps, each with an example the bots' play holds below
     assert ("duck with your *highest* card that stays under it, keeping low ones (9♣ winning, K♣ 8♣ 2♣ held: 8♣). "
-            "2. None stays under? Last to play, you win anyway: play your most dangerous card (10♥ winning, K♥ J♥ "
-            "held: K♥). Otherwise play your lowest (J♥): a later card may go over it.") in text
+            "2. None stays under? Last to play, the nil is lost anyway: shed your most dangerous card (10♥ winning, K♥ J♥ "
+            "held: K♥). Otherwise play your lowest (J♥): a later card may beat it.") in text
 
     def state(hands, leader, trick):
         st = SpadesState([CardList(h).mask for h in hands], leader, SpadesRules().compiled)
@@ -2936,8 +2936,8 @@ def test_the_nil_play_tip_says_why():
     text = _nil_prose()
     # round 54 (words): one shorter sentence, the same two cases and reasons
     # r84 (rater: three reads): "None stays under?", each case its own sentence, an example each
-    assert ("None stays under? Last to play, you win anyway: play your most dangerous card") in text
-    assert "Otherwise play your lowest (J♥): a later card may go over it." in text
+    assert ("None stays under? Last to play, the nil is lost anyway: shed your most dangerous card") in text  # r118
+    assert "Otherwise play your lowest (J♥): a later card may beat it." in text
     # r55 (words): "Its own tricks count toward the contract as usual" went; the opening recap says the team's tricks count
     # r107 (words): "still" cut
     assert "any trick the nil bidder does take counts toward it" in text

@@ -2053,7 +2053,7 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert "one trick over earns 1 and adds a bag toward the 10-bag −100" in ns12["q24"].reason(3)
     assert "take ¾ as a 3-in-4 chance of a fourth trick" in ns12["q24"].question
     assert 0.75 * 40 - 0.25 * 40 == 20 and round(0.75 * 31 + 0.25 * 30) == 31
-    assert "¾ × 40 − ¼ × 40 = 20, against about 31 bidding 3 (¾ × 31 + ¼ × 30)" in ns12["q24"].reason(4)
+    assert "counting your bid alone, ¾ × 40 − ¼ × 40 = 20 on average, against about 31 bidding 3 (¾ × 31 + ¼ × 30)" in ns12["q24"].reason(4)
     assert score_hand([2, 3, 1, 3], [3, 3, 1, 6]).team_points[0] == 31  # bid 3, took 4: 30 and a bag
     assert score_hand([2, 3, 1, 3], [1, 4, 1, 7]).team_points[0] == -30  # bid 3, took 2: set
     # q25: a broken nil is -100, its trick counts toward the partner's 4 (made, one bag); blind nil is ±200
