@@ -1779,7 +1779,7 @@ def test_the_r36_e_entries_say_what_the_lessons_and_the_engine_show():
     assert "the **last trick**: *▶ led*, *✓ wins*, *● latest*" in _prose("07_play_a_match")
     # Protection: the word lessons 04 and 08 use, another word for a guard
     assert "uses up her holder's protection" in _prose("04_queen_of_spades")
-    assert "Long spades protect her" in _prose("08_practice_decisions")
+    assert "Long spades are protection" in _prose("08_practice_decisions")
     assert "another word for a [guard](#cell-id=term-guard)" in _entry("Protection")
     # Seat list: what lesson 07 says it shows
     assert ("**The seat list**: each player, the bot's level, cards held, points this hand and match total"

@@ -7078,7 +7078,7 @@ def test_lesson_08_r71_claims_are_the_engines():
     # r91 read: the hands differ in other ways too (pass direction, A♠ or K♠): the sentence names the one the rule uses
     # r97 (word cap; the direction is said in the next sentence): one sentence, the count of spades below her
     # r111 (report r111/08: drill 1 has one spade below her; "two" was its variant's): one, as drill 1 deals it
-    assert ("Long spades protect her: with one spade below her (drill 1), spade leads soon force her "
+    assert ("Long spades are protection: with one spade below her (drill 1), spade leads soon force her "
             "out; with three, you can duck them.") in prose
     below = [sum(c.suit.letter == "S" and c.rank < Card("QS").rank for c in d.make().cards(0)) for d in DRILLS[:2]]
     tops = [grade(d, a).assessment.best.label.split() for d, a in ((DRILLS[0], "KD QS AS"), (DRILLS[1], "KC QS KS"))]
@@ -7132,7 +7132,7 @@ def test_lesson_08_r76_claims_are_true():
     assert "That is about 4 points a hand, but its range dips below 3" not in prose and "a [mistake](#cell-id=l08-d2)" in prose
     # r78 (rater: lesson 01's real rule, which drill 2 confirms)
     # r97 (word cap): lesson 01's quote cut; the count of spades below her is the reason
-    assert "Long spades protect her: with one spade below her" in prose  # r111: drill 1's one
+    assert "Long spades are protection: with one spade below her" in prose  # r111: drill 1's one
     assert "tally(" not in _src(next(c for c in cells if c.get("id") == "l08-d1"))  # r78: it runs on its own
     # the replay and lead-figure cells run on their own once unfolded (each imports grade; drill 3's recomputes void)
     for cid in ("l08-d1", "l08-d2", "l08-d3", "l08-24b", "l08-d5"):
