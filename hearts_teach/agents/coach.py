@@ -170,8 +170,7 @@ class Candidate:
     @property
     def label(self) -> str:
         """'9♦/10♦' for a group of equivalent cards, 'Q♠ A♥ 2♣' for a pass."""
-        sep = " " if self.is_pass else "/"
-        return sep.join(c.pretty for c in self.cards)
+        return _label(self.cards, self.is_pass)
 
     @property
     def call(self) -> str:
@@ -423,11 +422,15 @@ def _consequence_words(ev: Evidence, i: int, other: int | None, seat: int, names
     return f"about {abs(total):.1f} points {'more' if worse else 'fewer'} than with {other_label}"
 
 
+def _label(cards: Iterable[Card], is_pass: bool) -> str:
+    """A candidate's name: cards that play alike joined by '/', a pass's three cards by spaces."""
+    return (" " if is_pass else "/").join(c.pretty for c in cards)
+
+
 def _candidates(ev: Evidence, groups: list[CardList], does: list[str], view: View,
                 with_trick: bool) -> list[Candidate]:
     seat = view.seat
-    sep = "/" if with_trick else " "
-    labels = [sep.join(c.pretty for c in g) for g in groups]
+    labels = [_label(g, is_pass=not with_trick) for g in groups]
     base = sorted(range(ev.base), key=lambda i: (ev.diffs[i].mean, i))
     best = base[0]  # the candidate the coach recommends: always one of the position's own
     order = [best] + sorted((i for i in range(len(groups)) if i != best),

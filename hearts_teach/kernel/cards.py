@@ -284,9 +284,10 @@ class CardList(tuple[Card, ...]):
     @property
     def pretty(self) -> str:
         """By suit, spades first, highest first: '♠ A Q 4  ♥ 10 3  ♦ —  ♣ K 2'."""
+        ordered = display_order(self)
         parts = []
         for suit in reversed(Suit):
-            ranks = [c.rank_label for c in sorted(self, reverse=True) if c.suit == suit]
+            ranks = [c.rank_label for c in ordered if c.suit == suit]
             parts.append(f"{suit.symbol} {' '.join(ranks) if ranks else '—'}")
         return "  ".join(parts)
 
@@ -305,10 +306,13 @@ def cards(text: Iterable[CardLike] | str) -> CardList:
     return CardList(text)
 
 
+def _as_cards(mask_or_cards: int | Iterable[Card]) -> Iterable[Card]:
+    return CardList.from_mask(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
+
+
 def join_pretty(mask_or_cards: int | Iterable[Card]) -> str:
     """'7♣, K♣' for use inside sentences (a mask in the deck's order: the cards taken out, the opening card)."""
-    items = CardList.from_mask(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
-    return ", ".join(c.pretty for c in items)
+    return ", ".join(c.pretty for c in _as_cards(mask_or_cards))
 
 
 def display_order(cards: Iterable[Card]) -> list[Card]:
@@ -319,5 +323,4 @@ def display_order(cards: Iterable[Card]) -> list[Card]:
 def join_held(mask_or_cards: int | Iterable[Card]) -> str:
     """'K♠, 9♠, Q♦' for cards a player holds or may play, inside sentences: in the hand line's order, so a
     learner finds them in the hand at a glance, whichever line names them."""
-    items = CardList.from_mask(mask_or_cards) if isinstance(mask_or_cards, int) else mask_or_cards
-    return ", ".join(c.pretty for c in display_order(items))
+    return join_pretty(display_order(_as_cards(mask_or_cards)))
