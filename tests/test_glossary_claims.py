@@ -241,9 +241,17 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # newcomer round 17: the entry now says what lesson 09a says ("To *ruff* is to win with a spade a trick in a
     # side suit you no longer hold") and what the engine prints: a trick marked (trump) is one a spade won on a
     # side-suit lead, and a spade a higher one beats in that trick is not named a ruff
+    # r119 (report r118/glossary: "that mark means a ruff" beside "trump" set apart from "ruff"): what the mark shows,
+    # as SpadesTrick.trumped decides it (a spade won a trick led in another suit)
     assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you do not hold; the trick tables "
-            "mark such a trick *(trump)*: that mark means a ruff. In this course, if someone then plays a higher spade "
-            "on that trick, your spade has not ruffed;") in t  # r97: the printout's word (trump) was unexplained
+            "mark such a trick *(trump)*: a spade won it, on a lead in another suit. In this course, if someone then "
+            "plays a higher spade on that trick, your spade has not ruffed;") in t  # r97: the printout's word (trump) was unexplained
+    assert "that mark means a ruff" not in t
+    import inspect
+
+    from hearts_teach.games.spades import game as spades_game
+    assert "return win is not None and win.suit is Suit.SPADES and self.led_suit is not Suit.SPADES" in inspect.getsource(
+        spades_game)
     assert "a higher spade on the same trick beats" not in t  # r107: the clause read twice; plain order now
     assert "*(trump)*. In this course" not in t
     # rater r47: elsewhere *ruff* often means any trump, so the entry says this is the course's usage
@@ -285,10 +293,13 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     # r97: "interval" and "Δ vs best" link their entries where the coach entries first use them
     # r111 (rater: read "best" as "the single best card"): the plain meaning comes first
     # r116 (newcomer r115 item 4.1: a plain first sentence): what it costs first, the interval in brackets
-    assert ("**Best** (coach) — not \"the single best card\": the verdict for any choice that costs at most ¼ point a "
-            "hand more than each half's pick (below), as far as the deals show (its whole 95 % "
-            "[interval](#cell-id=term-interval) of [Δ vs best](#cell-id=term-delta-vs-best) lies at or below 0.25), so "
-            "several cards can be *best*.") in t
+    # r119 (report r118/glossary: "each half's pick" met before it is explained): the cheapest choice first (as Δ vs
+    # best says it, roughly), the halves' yardstick named in the bracket
+    assert ("**Best** (coach) — not \"the single best card\": the verdict for any choice that, as far as the deals show, "
+            "costs at most ¼ point a hand more than the cheapest choice (its whole 95 % "
+            "[interval](#cell-id=term-interval) of [Δ vs best](#cell-id=term-delta-vs-best) lies at or below 0.25; the "
+            "yardstick is each half's pick, below), so several cards can be *best*.") in t
+    assert "more than each half's pick (below)" not in t
     # r116: Δ vs best no longer repeats Best's "several cards" (cut for length); Best says it
     assert "*Best* is a grade, not one card" not in _entry("Δ vs best")
     # round 36: the top choice is not always "best" (06a's trick 3 lists the Q♠ first, too close to call)
@@ -1271,7 +1282,9 @@ def test_the_round_27_entries_say_what_the_engine_does():
     assert threat_of([h("QS 2H"), 0, 0, 0], 1) == 0 and threat_of([h("QS"), 0, 0, 0], 1) == MOON_OPEN
     assert threat_of([h("QS 2H"), h("3H"), 0, 0], 2) == NO_MOON and threat_of([0, 0, 0, 0], 1) == MOON_OPEN
     # rater r35_d: in lesson 05's words (win tricks from that player, give it as few points as it can)
-    assert ("at least 8 of them with a heart among them, it stops ducking: it tries to win tricks from that player, and "
+    # r119 (report r118/glossary: "8 of them" read as 8 cards): 8 points, as shooting counts them
+    assert "every point so far, at least 8 of them" not in entry("Moon watch")
+    assert ("at least 8 points with at least one heart among them, it stops ducking: it tries to win tricks from that player, and "
             "gives that player as few points as it can (when it cannot follow suit on a trick that player may win: a "
             "card without points, else its lowest heart).") in entry("Moon watch")
     assert "tries to win tricks from that player, and gives that player as few points as it can" in \
@@ -2141,7 +2154,8 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     assert not mask("2D 3D") & Rules(players=6).compiled.deck  # the 2♦ and 3♦ are taken out at six
     # r109 (rater: why does the deck matter?): the reason, every table size
     assert "In Hearts each low card guards against one lead" in _entry("Guard") and \
-        ("and Q♦ 5♦ has one guard (so has Q♦ 2♦ at four players). The Spades bots count more strictly: "
+        ("and Q♦ 5♦ has one guard (so has Q♦ 2♦ at four players, the one table size that deals the 2♦). The Spades "
+         "bots count more strictly: "
          "Q♦ 3♦ 2♦ is guarded, Q♦ 2♦ is not") in _entry("Guard")
     # r116 (newcomer r115 item 3.6: is a queen with one low card guarded?): Q♦ 2♦ set beside the Spades count
     # r117 (newcomer r116: "where the 2♦ is dealt" read pointless): the one Hearts table size that deals the 2♦
@@ -2186,7 +2200,13 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
             "scores 0 against itself and at most 0 on the deals that picked it), and any Δ, even the top choice's, can "
             "come out a little below 0, as when the halves pick different choices (see [Best](#cell-id=term-best)). "
             "Say the even deals pick X (0.4 points a hand fewer than Y there) and the odd deals pick Y (0.2 fewer than X "
-            "there): X's Δ is (0 − 0.4) ÷ 2 = −0.2, Y's (−0.2 + 0) ÷ 2 = −0.1, so X is the top choice.") in _entry("Δ vs best")
+            "there); X, with the least Δ, is the top choice.") in _entry("Δ vs best")
+    # r119 (report r118/glossary: the example had to be worked on paper to see each pick is the other half's
+    # yardstick): a table, rows X and Y, a column for each half, as difference computes it (checked below)
+    cell = next(c for c in json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"] if c["id"] == "term-delta-vs-best")
+    assert "".join(cell["source"]).endswith(
+        "| Choice | Even deals, against Y (the odd deals' pick) | Odd deals, against X (the even deals' pick) | Δ, the mean |\n"
+        "|---|---|---|---|\n| X | −0.4 | 0 | −0.2 |\n| Y | 0 | −0.2 | −0.1 |")
     assert "As the top choice is picked on one half of the deals" not in _entry("Δ vs best")  # r112
     # r114 (rater: a small numeric example): X and Y on ten deals, as difference computes them
     ex = np.array([0, 1, 0, 0, 0, 0, 0, 0, 0, 0])  # odd deals 1, 3, …: X 0.2 more than Y there
@@ -2342,3 +2362,23 @@ def test_the_r112_preset_and_beginner_entries():
         pos = position({0: "2C 6C", 1: hand, 2: "4C", 3: "5C 7C"}, plays="2C 2D 4C 5C 7C 6C", rules=Rules())
         assert pos.turn == 1 and pos.trick_number == 2
         assert bot.choose_play(pos.view(1)).pretty == thrown, hand
+
+
+def test_the_r119_glossary_mends():
+    """Report r118/glossary: Equally good's quote read as one best card; Pass left the three- and five-player cycle to be
+    worked out; the Discard table had nothing to try it on."""
+    from hearts_teach import Rules
+
+    # the coach's quote ("within 0.25 points of the best") is the grade best: whole interval at or below 0.25
+    assert ("There *the best* is no single card but the yardstick of [Δ vs best](#cell-id=term-delta-vs-best), and "
+            "*within 0.25* means each card's whole interval lies at or below 0.25.") in _entry("Equally good")
+    # the cycle at three and five players, as the engine runs it
+    assert "so at three and five players the cycle is left, right, hold." in _entry("Pass")
+    for n in (3, 5):
+        assert [Rules(players=n).pass_direction(k) for k in range(3)] == ["left", "right", "hold"]
+    # a try-it under the Discard table: the Q♠ discarded on trick 5 is legal, the 3♠ follows suit
+    cell = next(c for c in json.loads(GLOSSARY.read_text(encoding="utf-8"))["cells"] if c["id"] == "term-discard")
+    source = "".join(cell["source"])
+    assert "<details><summary>Try it (Hearts): which words fit?" in source and source.rstrip().endswith("</details>")
+    assert "2. On trick 5, clubs are led; you hold no club and play the Q♠, and North wins the trick." in source
+    assert "3. A duck: you followed suit below the winning card, so it is no discard." in source

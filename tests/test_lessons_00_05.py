@@ -138,9 +138,11 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     # r116 (newcomer r115 items 3.4, 3.5): does lesson 00 show the table too, and do this page's questions count?
     # Both said plainly (progress_log keeps this page's answers under "rules_summary", shown as "Rules summary")
     assert ("## Your progress in the lessons\n\nNot a rule: a table of the quiz questions and drills you have "
-            "answered in each lesson (this page's too, as *Rules summary*), and how many you got right.\n"
+            "answered in each lesson (this page's too, as *Rules summary*), and how many you got right. It is printed "
+            "when its cell runs: rerun the cell after answering.\n"
             "[Lesson 00](00_welcome.ipynb) shows the same table; this page keeps it one click from any lesson.") in summary
     assert "It sits here, as in [lesson 00]" not in summary  # r116
+    # r119 (report r118/rules_summary item 3.4): did the table count the answers just given? It is printed once: rerun
     from hearts_teach.course.progress import _NAMES
     assert _NAMES["rules_summary"] == "Rules summary"
     assert summary.count("one click from any lesson") == 1  # round 28: said once

@@ -1767,8 +1767,10 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
         "a mistake's whole range is past 1 point a hand; if it were all past 3, it would be a blunder")
     # r111 (report r111/12: "each cost" and "its line" were unclear; "mistake" meant "not a blunder" unstated)
     # r112 (report r112/12): only a wrong answer's reason said the cost is an average: the prompt says so
-    assert ("calls yours a mistake, not a blunder. The luck of the deals makes your card's average extra cost a range, "
-            "from a low end to a high end.") in ns["q13"].question and "each cost a range" not in ns["q13"].question
+    # r119 (report r118/12): "makes ... a range" did not say what the range is: the coach's 95% range of the cost
+    assert ("calls yours a mistake, not a blunder. It reports your card's average extra cost as a range, from a low end "
+            "to a high end, that it is 95% sure holds the true cost.") in ns["q13"].question
+    assert "each cost a range" not in ns["q13"].question and "makes your card's average" not in ns["q13"].question
     assert "card's cost a range" not in ns["q13"].question
     assert not any("not shown" in str(c) for c in ns["q13"].choices)
     # r81 (report r81/12): "all over 1 point" read as the idiom; the choices say "the low end", the prompt recalls the
@@ -1804,6 +1806,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
         assert after.last_trick.winner == 2 and after.last_trick.points > 0
     assert "What does lesson 08a advise?" not in ns["q16"].question
     assert "Which choice best keeps the queen from coming back to you on a spade trick?" in ns["q16"].question
+    # r119 (report r118/12): "You also hold the A♠, one low spade" left open whether more spades were held; the
+    # reasons rest on these two being the only others
+    assert "Your other spades are the A♠ and one low spade;" in ns["q16"].question
     # r81: the right answer's reason said "West plays after you ..., but ...": it now runs in the argument's order
     # r102: "on most tricks" made the reader work out when: on every trick West does not lead
     assert ns["q16"].reason(ANSWERS_12["q16"]).startswith(
@@ -2018,8 +2023,13 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     assert match_verdict((98, 104, 61, 73)) == "the match is over: North wins with 61, the lowest total"
     # r112 (report r112/12): "the folder holding `dev`" did not say which folder: the one above notebooks/
     # r114 (report r114/12): a new terminal may open elsewhere: `cd` there
-    assert "opened in the folder that holds `notebooks/` and `dev` (`cd` there if not);" in " ".join(
-        _md("12_review").split())
+    # r119 (report r118/12): a newcomer could not tell which folder or how to `cd`: lesson 07 says where, linked
+    assert ("(or from a terminal with `./dev play`: see its [*Reading the table*](07_play_a_match.ipynb#cell-id=8593eeda))"
+            in " ".join(_md("12_review").split()))
+    (reading,) = [c for c in json.loads((NB / "07_play_a_match.ipynb").read_text(encoding="utf-8"))["cells"]
+                  if c["id"] == "8593eeda"]
+    assert "run `./dev play` in a terminal, from the project's top folder (the one holding `dev`)." in " ".join(
+        "".join(reading["source"]).split())
     assert (ROOT / "dev").exists() and (ROOT / "notebooks" / "12_review.ipynb").exists()
     assert "folder holding `dev`" not in _md("12_review")
     for name, typed in (("q20", "4S"), ("q26", "JD"), ("q28", "2C")):
@@ -2051,7 +2061,9 @@ def test_12_every_question_closes_on_its_answer_and_the_answers_are_the_engines(
     # S7's −100; the ¾ given a meaning as a chance, so the bid can be worked out: bid 4 averages 20, bid 3 about 31
     assert "costs only a bag" not in ns12["q24"].reason(3)
     assert "one trick over earns 1 and adds a bag toward the 10-bag −100" in ns12["q24"].reason(3)
-    assert "take ¾ as a 3-in-4 chance of a fourth trick" in ns12["q24"].question
+    # r119 (report r118/12): the nested bracket was hard to read, and that the three tricks are sure was a guess
+    assert "3¾ tricks: three sure tricks and a 3-in-4 chance of a fourth." in ns12["q24"].question
+    assert "in 09a's count a card that may not win" not in ns12["q24"].question
     assert 0.75 * 40 - 0.25 * 40 == 20 and round(0.75 * 31 + 0.25 * 30) == 31
     assert "counting your bid alone, ¾ × 40 − ¼ × 40 = 20 on average, against about 31 bidding 3 (¾ × 31 + ¼ × 30)" in ns12["q24"].reason(4)
     assert score_hand([2, 3, 1, 3], [3, 3, 1, 6]).team_points[0] == 31  # bid 3, took 4: 30 and a bag

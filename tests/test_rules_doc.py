@@ -187,7 +187,9 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
             "only spades), unless you hold only spades.") in text
     assert "(by a player void in the led suit), unless" not in text
     # r117 (newcomer r116: "hand" meant a deal and the cards held): rule 1 defines the deal sense
-    assert "52 cards, 4 players, 13 each (a **hand** is one deal of 13 tricks);" in text
+    # r119 (report r118/rules_summary item 3.1): "hand" also means the cards held, and "hold" a card held: both said
+    assert ("52 cards, 4 players, 13 each (a **hand** is one deal of 13 tricks; *your hand* also means the cards you "
+            "hold);") in text
     # rater r36_e: a player who cannot follow may play any card, a spade included (tests/test_spades_game.py plays both)
     assert "Follow suit if you can, else play any card, a spade included; **spades are always trump**" in text
     # S6-S8 by score_hand: bid 5 took 6 → +51; bid 5 took 4 → set −50; 9 bags + 1 → −100; nil ±100
@@ -261,9 +263,9 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # "until a heart has been played" read as rule 7's broken: the first trick and the same-trick heart are said
     assert ("`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
             "not be led or discarded until a heart has been played, on an earlier trick or earlier in this one, unless she "
-            "is the only card left in your hand; following suit with her is always allowed. So until then, holding only "
-            "hearts and Q♠: void in the led suit, you discard a heart (rules 4 and 5 alone would allow Q♠); leading, you "
-            "lead a heart (rule 7 alone would require Q♠).") in text
+            "is the only card left in your hand; following suit with her is always allowed. So, until a heart has been "
+            "played, a player holding only hearts and Q♠ discards a heart when void in the led suit (rules 4 and 5 alone "
+            "would allow Q♠), and leads a heart when leading (rule 7 alone would require Q♠).") in text
     # r116 (newcomer r115 item 3.1: "where rule 5 would allow her" read three times): the two cases apart
     assert "where rule 5 would allow her and rule 7 require her as a lead" not in text
     first = {3: "2C", 0: "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"}  # the first trick, no club: a discard
@@ -367,7 +369,9 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # rater r45_b: "then again" said as "then the cycle repeats"; the aside (asked by r38_b for readers of
     # pass_direction) was clutter on a rules page: the engine's own printout below labels its four directions
     # "hands 1-4", and the lessons that call pass_direction say where it counts from
-    assert ("hand 4 is a **hold** (no pass); then the cycle repeats. Left is the next seat clockwise") in text
+    # r119 (report r118/rules_summary item 3.1): the verb "hold" said apart from the hold hand
+    assert ("hand 4 is a **hold** (no pass; to *hold* a card is to have it); then the cycle repeats. Left is the next "
+            "seat clockwise") in text
     assert "counts hands from 0" not in text and "then again" not in text
     # r112 (newcomers r112/08a, 08b: "Hand 1 · pass left" beside H3's count from 0): the page says how the lessons count
     rules_page = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
@@ -414,7 +418,8 @@ def test_the_rules_summary_gives_the_tables_of_three_to_six_as_the_engine_plays_
 
     text = summary_text()
     assert ("## Three to six players The same rules (`Rules(players=N)`, [11](11_three_to_six_players.ipynb)), with a "
-            "few low cards taken out so that everyone holds the same number.") in text
+            "few low cards taken out so that everyone holds the same number (and a hand has that many tricks).") in text
+    # r119 (report r118/rules_summary item 3.2): rule 1's "13 tricks" is four players'; a hand has "Each holds" tricks
     rows = re.findall(r"\| (\d) \| ([^|]+) \| (\d+) \| (\S+) \| ([^|]+) \|", text)
     assert [int(r[0]) for r in rows] == [3, 5, 6]  # four players: the ten rules above
     for n, taken, each, opens, cycle in rows:
@@ -492,8 +497,10 @@ def test_the_r78_summary_closes_the_rule_gaps():
     # r111: the first-trick and the leader's cases said as one (the engine's, checked above and in the test before)
     # r114: "unlike rules 5 and 7" left the reader to work out what differs: Q♠ is not allowed (the engine above)
     # r116 (newcomer r115 item 3.1): the discard and the lead said as two short cases, each naming the rule it overrides
-    assert ("So until then, holding only hearts and Q♠: void in the led suit, you discard a heart (rules 4 and 5 alone "
-            "would allow Q♠); leading, you lead a heart (rule 7 alone would require Q♠).") in text and "unlike rules 5 and 7" not in text
+    # r119 (report r118/rules_summary item 3.3): "So until then" read three times: the condition said again
+    assert ("So, until a heart has been played, a player holding only hearts and Q♠ discards a heart when void in the "
+            "led suit (rules 4 and 5 alone would allow Q♠), and leads a heart when leading (rule 7 alone would require "
+            "Q♠).") in text and "unlike rules 5 and 7" not in text and "So until then" not in text
     # rule 7: a heart discarded on a club trick breaks hearts (golden case 5)
     # r81 (rater): "broken by a discard" read as the only way; a leader holding only hearts breaks them too (golden
     # case 3 of docs/rules.md), checked on a deal below
@@ -594,7 +601,7 @@ def test_the_r114_self_check_asks_a_play_rule():
     assert "from IPython.display import display\n" in source
     shown: list = []
     exec(source.replace("from IPython.display import display\n", ""), {"display": shown.append})  # noqa: S102
-    assert len(shown) == 4  # r116: + a lead before hearts are broken
+    assert len(shown) == 5  # r116: + a lead before hearts are broken; r119: + a pass question
     quiz = shown[2]
     assert "First trick: East leads the 2♣. You, South, hold no club: Q♠, 4♦ and eleven hearts" in quiz.question
     assert [c.pretty for c in quiz.choices] == ["Q♠", "2♥", "4♦"]
@@ -604,7 +611,8 @@ def test_the_r114_self_check_asks_a_play_rule():
         assert ("rule 5 allows only a card that is neither a heart nor Q♠" in quiz.last_message) == right
     # r116 (newcomer r115 item 4.2: the play rules newcomers get wrong): leading with hearts unbroken, holding only
     # hearts and Q♠ (rule 7, golden case G4): Q♠ is the only legal lead, graded by the engine
-    assert "four questions to check yourself, the last two on play rules" in summary_text()
+    # r119 (report r118/rules_summary item 4.1): passing was in the rules list but not checked: a fifth question
+    assert "five questions to check yourself: two on scoring, two on play rules, one on passing." in summary_text()
     lead = shown[3]
     assert ("Trick 2: you, South, won trick 1 and lead. Hearts are not broken; you hold Q♠ and eleven hearts (2♥ to Q♥)."
             in lead.question) and [c.pretty for c in lead.choices] == ["Q♠", "2♥", "Q♥"]
@@ -612,3 +620,13 @@ def test_the_r114_self_check_asks_a_play_rule():
         lead.choose(Card(card))
         assert lead.attempts[-1] == (Card(card), right)
         assert ("Q♠ is not a heart, so she may be led" in lead.last_message) == right
+    # r119 (report r118/rules_summary item 4.1): hand 3 passes across, graded by the engine's pass_target
+    from hearts_teach import Rules
+    from hearts_teach.games.hearts.rules import pass_target
+
+    passing = shown[4]
+    assert passing.question == "Hand 3 of a match at four players: to whom do you, South, pass your 3 cards?"
+    assert Rules().pass_direction(2) == "across" and pass_target(0, "across") == 2
+    for seat, right in [("West", False), ("East", False), ("no one: a hold hand", False), ("North", True)]:
+        passing.choose(seat)
+        assert passing.attempts[-1] == (seat, right)
