@@ -122,7 +122,10 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     # r101: the house-rule clause made the rater doubt which rules the quiz uses: cut (lesson 04 teaches it); the
     # quiz says it uses the standard rules, and the variant has one name in prose
     assert "a rare house rule: lesson 04" not in text03 and "`queen_waits`" not in text03
-    assert "All questions use the standard rules." in text03 and "queen_breaks_hearts=True" not in text03
+    # r119 (newcomer r118/03 item 4.2): the queen_breaks reading taught in the lesson is asked too, as the last
+    # question, and the prose says which one leaves the standard rules
+    assert "All questions but the last use the standard rules." in text03 and "queen_breaks_hearts=True" not in text03
+    assert "All questions use the standard rules." not in text03
     assert "## A variant: the queen waits" in prose("04_queen_of_spades")
     # r113 (newcomer r113/04: "none above the queen" also fits her holder, who should not lead spades): named cards
     four = " ".join(prose("04_queen_of_spades").split())
@@ -1889,7 +1892,9 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # text only by leaving the queen out, the online page outright, the quick sheet the other way
     # r115: the rules page read four texts, one on Spades: "the three Hearts rule texts", "Every Hearts rule text"
     assert "the three sources the course read" not in three and "Every source the course read" not in three
-    assert ("Of the three Hearts rule texts the course read, two say **only a heart breaks hearts** (one outright, one by naming "
+    # r119 (newcomer r118/03): "the course read" named nothing: the three texts are named at their first mention
+    # (l03-19, docs/rules.md's long text, quick sheet and online page), and this section says "those three texts"
+    assert ("Of those three texts, two say **only a heart breaks hearts** (one outright, one by naming "
             "only hearts), and the engine follows them; the third's reading (a heart **or the queen of spades**) is the "
             "variant `queen_breaks`") in three and "Most say" not in three
     d1 = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
@@ -1916,15 +1921,19 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r101: "click its bar" unfolds, and done on a quiz cell it showed the answer first: run without unfolding
     assert 'click its "…" bar' not in three
     # r102: "as above" sent the reader twelve cells back for the how-to: it is said where the quiz starts
-    assert ('run it without unfolding (in JupyterLab, click beside its "…", then Shift+Enter; where the code shows, run '
-            "it without reading it), and unfold it only once you have answered") in three and "run it as above" not in three
+    # r119 (newcomer r118/03): three instructions in one parenthesis, "where the code shows" unclear: one sentence
+    # per front end
+    assert ('so run it without unfolding it. In JupyterLab: click beside its "…", then press Shift+Enter. In a front end '
+            "that shows the code: run it without reading it. Unfold it only once you have answered.") in three
+    assert "run it as above" not in three and "where the code shows" not in three
     assert "(or, in a new cell, type `south.play" not in three
     assert 'First type `south.play("KH")`' not in three and "re-run the folded cell below" not in three
     # r103: "a good time to shed it" said why the A♥ was safe now, not why keeping it is risky
     # r111: the reason sat in a parenthesis inside one long sentence before the output: its own sentence after it
     # r113 (newcomer r113/03: "some groups play without" it has no source; docs/rules.md D2: all sources forbid it)
     # r114 (newcomer r114/03: does any real table play it?): no source does, so expect the rule at a table
-    assert ("Every Hearts rule text the course read keeps the first-trick rule, so expect it at a table; the engine can drop it, "
+    assert ("Each of the three Hearts rule texts the course read (a long rules text, a one-page quick sheet and an online "
+            "game's rules page) keeps the first-trick rule, so expect it at a table; the engine can drop it, "
             "as the variant `first_trick_points`") in three and "Some groups play" not in three  # prose() drops link targets
     assert "All sources forbid hearts" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     # r113 (newcomer r113/03): only the A♥ always wins a heart trick: "may win"
@@ -1963,7 +1972,10 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     # r81: lead is said at its first use (l03-01); discard is said where the first rule uses it; card codes are said
     # before the first code that writes them; the bot-played deal is folded and says who plays it
     assert "nobody may **lead** a heart (play it as the first card of a trick)" in three
-    assert "(to *discard* is to play a card of another suit because you can't follow)" in three
+    # r119 (newcomer r118/03): "even a player who can't follow clubs may not discard" read as if others could:
+    # only a clubless player may discard at all, and the definition sits in that sentence
+    assert ("a player who can't follow clubs may discard (play a card of another suit), but not a heart or the queen of "
+            "spades.") in three and "even a player who can't follow" not in three
     assert "In the code a card is its rank and suit letter: `KH` is K♥, `TH` is 10♥, `QS` is Q♠." in three
     # r101: "every seat played by the rule bots" read as if a bot chose South's A♥: the bots play up to South's turn
     assert ("The course's rule bots, simple computer players that always play a legal card, play every seat up to "
@@ -2071,15 +2083,16 @@ def test_04_numbers_story_widget_and_quiz():
     # r82: *discard* named where first used; "the cleanest way out is to be void" moved here from before the question
     # r102: the click feedback used *discard* before it was defined: defined with the void, before the question
     assert "you may play any card, a *discard* (except hearts" in text
-    assert text.index("a *discard*") < text.index("**Which card do you throw?**")
+    # r119 (newcomer r118/04): the section title named the answer: the question asks who takes the trick too
+    assert text.index("a *discard*") < text.index("**Which card do you throw, and who takes it?**")
     assert ("A discard never wins a trick, so a void is the "
             "queen's cleanest way out: she is the card to throw. If you threw "
             "her, her 13 points went to East, whose K♣ won the trick.") in text and "whoever won the trick" not in text
-    assert text.index("**Which card do you throw?**") < text.index("cleanest way out")
+    assert text.index("**Which card do you throw, and who takes it?**") < text.index("cleanest way out")
     assert "a card of another suit can never win the trick" not in text
     assert "Thrown here" not in text
     assert "the queen is the obvious card to throw" not in text
-    assert text.index("**Which card do you throw?**") < text.index("she is the card to throw")
+    assert text.index("**Which card do you throw, and who takes it?**") < text.index("she is the card to throw")
     code = "".join("".join(c["source"]) for c in cells_of("04_queen_of_spades")
                    if c["cell_type"] == "code")
     assert "led_suit == 3" not in code and "led_suit == Suit.SPADES" in code  # named suits, no magic numbers
@@ -2123,7 +2136,13 @@ def test_04_r74_your_turn_keeps_the_queen_guarded():
     assert guard.points_taken[0] == 0 and len([t for t in guard.tricks[:6] if t.led_suit is Suit.SPADES]) == 2
     # r116: the newcomer could not tell whether the deal can be won: played as the task says (above), it can
     # ("can": one line of play is shown here, not every line the advice allows)
-    assert "Played so, you can keep her from you here." in " ".join(prose("04_queen_of_spades").split())
+    # r119 (newcomer r118/04): the claim could not be checked: a folded cell under the widget plays the advice once
+    # (the policy above) and prints who took her
+    assert "Played so, you can keep her from you here (the folded cell below plays it once)." in " ".join(
+        prose("04_queen_of_spades").split())
+    line = "".join("".join(o.get("text", "")) for c in cells_of("04_queen_of_spades") if c.get("id") == "l04-guard-line"
+                   for o in c["outputs"])
+    assert line.rstrip().endswith(f"North took the queen on trick {queen_trick}; South has taken 0 points so far.")
     assert "never reaches you" not in " ".join(prose("04_queen_of_spades").split())
     text = " ".join(prose("04_queen_of_spades").split())
     # r81: "seed" was never explained; the deal is "another fixed deal" (the code's seed=256)
@@ -2421,7 +2440,9 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
         assert top == bool({Card("AS"), Card("KS")} & set(spades))
     # rater r37_b: "counts too" read as a separate group; the A♠ and K♠ count in the length
     # r104: "length" was undefined: one example row instead
-    assert "besides her (A♠, K♠ count: Q♠ K♠ 5♠ is “+1 or 2”)" in text and "*other* spades" not in text
+    # r119 (newcomer r118/04): "count" read two ways: "included"
+    assert "besides her (A♠ and K♠ included: Q♠ K♠ 5♠ is “+1 or 2”)" in text and "*other* spades" not in text
+    assert "A♠, K♠ count" not in text
     assert "among them counts too" not in text
     assert "batch simulator" not in text
     header = shown["l04-17"].splitlines()[0]
@@ -2434,8 +2455,8 @@ def test_04_round_30_who_leads_the_spade_tricks_and_the_exact_spade_groups():
     # the opening sentence: "and", and no stray comma before a dash
     # r82: "with a simulation" cut for room (the section's own heading says it)
     # r103: "Last comes" was false: the quick check and "Your turn" come after the variant
-    assert ("how to get rid of her, and how her holder's other spades change her fate. "
-            "Near the end, an optional variant has her wait for a heart.") in text and "Last comes" not in text
+    # r119 (words): the roadmap's variant sentence cut; the variant's own section says "Optional"
+    assert ("how to get rid of her, and how her holder's other spades change her fate.") in text and "Last comes" not in text
     assert ", —" not in text
 
 def _raw_04() -> str:
@@ -2502,7 +2523,8 @@ def test_05_the_moon_story_agrees_with_its_replay():
     # r75_05: the printout folded (code and output) under the widget, the words in a <details> block after it
     # r81: the answer pointed at lines of a folded cell whose output is hidden: the results are in the answer itself
     assert ("**Answer:** yes, every other card stops the moon, and West scores 4 instead of 26: - **10♥**: the A♥ is now "
-            "West's only heart, forced on South's Q♥ on trick 6. - **any club or diamond**: West ducks the Q♥ with the 10♥, "
+            "West's only heart, forced on South's Q♥ on trick 6. - **any club or diamond**: North's 9♥ breaks hearts on trick 5; "
+            "West ducks South's Q♥ with the 10♥, "
             "then must play the A♥ on South's J♥ on trick 8. - **A♥**: South shoots the moon, as in replay 1.") in flat
     assert "(the last line)" not in flat and "line *try-it answer" not in flat
     # rater r52_05: the stored notebook did not show the club case: the answer cell prints it (the try-it's bots)
@@ -2661,7 +2683,7 @@ def test_05_the_moon_story_agrees_with_its_replay():
             "discarding a heart, keep your highest back if it is the 10♥ or higher and not your only one, to win a "
             "trick from a "
             "shooter. - *Stop:* once "
-            "penalty cards lie in your own pile (only you could still take all 14) or in two piles (then nobody can). "
+            "penalty cards lie in your own pile (then nobody else can shoot) or in two piles (then nobody can). "
             "The second is "
             "their moon watch. It acts when: - one "
             "player has taken 8 points or more, - including at least one heart (the Q♠ alone is 13 points, and anyone can get stuck with her), - "
@@ -2935,8 +2957,10 @@ def test_05_says_what_easy_lacks_and_how_it_relates_to_lesson_07s_levels():
     # (rule_play: ``hearts & (hearts - 1)``), so a lone heart is thrown, checked below
     # r114: the keeping is the habit, not the throwing; "not your only one" says the lone heart goes (checked below)
     assert ("*Do:* discarding a heart, keep your highest back if it is the 10♥ or higher and not your only one, "
-            "to win a trick from a shooter. - *Stop:* once penalty cards lie in your own pile (only you could still take all 14) "
+            "to win a trick from a shooter. - *Stop:* once penalty cards lie in your own pile (then nobody else can shoot) "
             "or in two piles (then nobody can).") in text  # r104: "nobody but you" was false for two piles
+    # r119 (newcomer r118/05): "only you could still take all 14" left the reader to work out why to stop: said
+    assert "only you could still take all 14" not in text
     assert "throw a heart; holding two or more" not in text  # r114
     assert "keep your highest, to win a trick" not in text and "throw a lower heart and keep" not in text
     from hearts_teach.agents.hearts.policy import MOON_OPEN, rule_play
@@ -3160,12 +3184,13 @@ def test_04_round_9_wording_chart_and_the_three_groups():
     # r116: "unless you keep the queen" read as "a queen holder keeps A♠/K♠", against the simulation below and lesson
     # 08's drill 2 (keep her, pass the K♠): lesson 01's scope ("whenever you don't keep the queen") said first
     # r117: "why 8?": the cut-off is lesson 01's "low" (8 or below), said beside the rule
-    assert ("**Without the queen, pass the A♠ and K♠ unless you hold three or more spades of 8 or lower** (lesson 01's "
-            "*low*).") in text
+    # r119 (newcomer r118/04): "lesson 01's *low*" left the reader to guess: said as lesson 01's word for it
+    assert ("**Without the queen, pass the A♠ and K♠ unless you hold three or more spades of 8 or lower** (what lesson 01 "
+            "calls *low*).") in text
     assert "unless you keep the queen or hold" not in text
     assert "plenty" not in text and "will not be in your own hand" not in text and "low spades to play instead" not in text
     # r103: "plenty" was never made concrete: South's own two other spades did not last
-    assert "(lesson 01's *low*). South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
+    assert "(what lesson 01 calls *low*). South's other two spades, J♠ and 4♠, were gone after two spade leads." in text
     assert Card("JS").rank > Card("8S").rank and "two lower spades" not in text
     first = lesson("04_queen_of_spades")["hand"]
     spade_leads = [t for t in first.tricks if t.led_suit == Suit.SPADES]
@@ -3233,8 +3258,8 @@ def test_05_the_simulations_moons_are_accidents_and_the_widgets_bots_are_named()
     # r42_a: "the points all flow in one direction" was hand-waving: why duckers feed one winner, in half a sentence
     # r103: "`easy` bots take all 26 most often" read as if easy bots were the shooters: the table has the most moons
     assert "`easy` bots take all 26" not in text
-    assert ("The `easy` table has the most moons, probably because each bot throws its points onto whoever is winning the trick, and a strong hand keeps "
-            "winning.") in text and "flow in one direction" not in text
+    # r119 (words, truth first): the hedged "probably because" had nothing printed behind it: cut
+    assert "probably because" not in text and "flow in one direction" not in text
     # newcomer round 27: the widget plays on with the first replay's line-up (it once mixed a rule West
     # with easy North and East, like neither replay)
     # r71_05: the bots are named by the lines the cell prints (words paid for the coach's grade list)
@@ -3559,7 +3584,8 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     assert "wins her own trick" not in text
     # r116: what a queen holder does with A♠/K♠ (the bold rule above is for hands without her; lesson 08's drill 2
     # keeps her and passes the K♠), and "don't lead spades yourself" made the task's "lead spades only if you must"
-    assert ("So if *you* keep her, pass an A♠ or K♠ too (lesson 08, drill 2), and keep your low spades as her guard: "
+    # r119 (newcomer r118/04): the pointer four lessons ahead cut; the bullet above says why (fewer low spades)
+    assert ("So if *you* keep her, pass an A♠ or K♠ too, and keep your low spades as her guard: "
             "lead spades only if you must, follow each spade lead low, and wait for a suit you cannot follow to throw "
             "her on.") in text and "don't lead spades yourself" not in text
     assert "**Drill 2.** **With three lower spades to duck with, keep the Q♠ and pass the K♠.**" in prose("08_practice_decisions")
@@ -3725,7 +3751,10 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
                                 "  West's points for the whole hand, on average, if it discards the A♥: 4.9\n"
                                 "  extra points compared with discarding the A♥:\n"
                                 "    the 10♥ (keeping the A♥): 0.16 (range, allowing for chance: 0.10 to 0.21)\n"
-                                "    a club or diamond:        0.3 to 1.5\n")
+                                "    a club or diamond:        0.3 to 1.5\n"
+                                f"  the coach's reason for the 10♥: {ten.reason}\n")
+    # r119 (newcomer r118/05): why keeping the A♥ costs: the coach's own reason, printed (more hearts taken)
+    assert "more hearts than with A♥" in ten.reason
     assert (f"{min(dearer):.1f}", f"{max(dearer):.1f}") == ("0.3", "1.5") and ace.exp_points == min(c.exp_points for c in graded)
     assert "re.sub" not in "".join("".join(c["source"]) for c in cells if c.get("id") == "l05-18d")
     # r112: "takes ... after discarding" read as the rest of the hand only; the coach's exp_points is the whole hand
@@ -3761,11 +3790,16 @@ def test_05_r50_when_to_shed_the_insurance_and_what_it_costs():
     # 1.5), the 22 is derived where it is said (26 - 4), "spot" (never defined) is a discard like this one
     assert ("## Does insurance cost anything? Very little when nobody tries to shoot. The coach can't see the other "
             "hands, so it plays each of West's trick-5 choices out on many guesses at the three hidden hands, with rule bots in every "
-            "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average; a club or "
-            "diamond costs more. In the try-it (easy bots, South shooting), keeping the A♥ left West 4 points, not 26. "
-            "Cost in this position: 0.16 points per discard. Saving: 26 − 4 = 22 of West's points per blocked moon "
-            "(North and East save 26 each: replay 2). Break-even: 140 discards cost 140 × 0.16 ≈ 22: insurance pays if over 1 discard in 140 "
-            "blocks a moon (105 to 220 with the coach's 0.21 and 0.10).") in text
+            "seat (next cell). Discarding the 10♥ rather than the A♥ costs West about 0.16 points on average, in hearts "
+            "taken (the coach's reason, below); a club or diamond costs more. "
+            "- Cost in this position, with nobody shooting: 0.16 points per discard. - Saving, at the try-it's table (easy "
+            "bots, South shooting): keeping the A♥ left West 4 points, not 26: 26 − 4 = 22 per blocked moon "
+            "(North and East save 26 each: replay 2). - Break-even: 140 discards cost 140 × 0.16 ≈ 22, so insurance pays if over 1 discard in 140 "
+            "blocks a moon (105 to 220 with the coach's 0.21 and 0.10): a threshold, not a measured rate.") in text
+    # r119 (newcomer r118/05): why the kept A♥ costs was left to infer (the coach's printed reason: more hearts), and
+    # the cost and the saving, from different tables, read as one set-up: each bullet names its table, and the 140
+    # is said to be a threshold
+    assert "In the try-it (easy bots, South shooting), keeping" not in text
     # r117: the three steps labelled (cost, saving, break-even); the 105 to 220 said after the count it qualifies (22 ÷
     # stays out: r111); the coach's range labelled as the allowance for chance (its delta_ci95), not deal-to-deal spread
     assert "in 140 (105 to 220 at the coach's" not in text and round(22 / 0.21) == 105 and round(22 / 0.10) == 220

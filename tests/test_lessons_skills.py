@@ -2899,7 +2899,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     assert "lessons 08a and 08" not in flat[-1]
     assert "without a low spade" not in " ".join(flat) and "several low spades" not in flat[-1]
     # r116: lesson 04 now says it with drill 2's pass: keep her, pass an A♠ or K♠, keep the low spades as her guard
-    assert "So if *you* keep her, pass an A♠ or K♠ too (lesson 08, drill 2), and keep your low spades as her guard" in " ".join(" ".join(
+    # r119 (newcomer r118/04): the pointer four lessons ahead cut from lesson 04; the rule agrees with drill 2's
+    assert "So if *you* keep her, pass an A♠ or K♠ too, and keep your low spades as her guard" in " ".join(" ".join(
         "".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(
             encoding="utf-8"))["cells"]).split())
     # r72b: lesson 08's take-away lists drill 2's rule; r72c: as a general rule (the rater: not a copied heading)
