@@ -375,8 +375,10 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r111 (report r111/08: why 21%? the replays show South's own Q♠ winning): said, with the rule behind it (the K♠
     # kept, only the A♠ outranks her); the stored replays must still show her own Q♠ winning every one of them
     # r114 (report r114/08: "the K♠ kept, only the A♠ beats her" too compressed): South keeps the K♠, said plainly
-    assert ("Keep the K♠ too (K♣ J♦ A♥, a *mistake*) and she ends there in 21%, in the replays always on a trick she "
-            "wins: South must play her sometime, and keeps the K♠, so only the A♠ beats her.") in after and "the K♠ kept, only" not in after
+    # r119 (report r118/08: "a trick she wins" took a moment: South's own Q♠, as the figures put it): said so
+    assert ("Keep the K♠ too (K♣ J♦ A♥, a *mistake*) and she ends there in 21%, in the replays always on a trick South's "
+            "own Q♠ wins: South must play her sometime, and keeps the K♠, so only the A♠ beats her.") in after and "the K♠ kept, only" not in after
+    assert "always on a trick she wins" not in after
     # r117 (report r116/08: "she must be played": when, and why?): who must play her, and when, said
     assert "she must be played, and South keeps" not in after
     # r116 (report r115/08: with three low spades to duck with, how is she ever played?): every card must be played
@@ -412,7 +414,8 @@ def test_lesson_08_shows_every_drill_as_text_before_its_widget_and_its_notes_hol
     # r71 (rater: "(a ♦ 338)", "(Q♠ 55)" were cryptic): each count says in words which card of South's won her trick
     assert ("  1000 deals replayed, the Q♠ in South's tricks: K♣ J♦ K♠ 55 (won by South's Q♠: 55); "
             "K♣ J♦ A♥ 207 (won by South's Q♠: 207); K♣ Q♠ K♠ 356 (won by a South diamond: 338; 9♦: 127)\n") in "".join(stored)
-    assert f"; K♣ Q♠ K♠: {coach.of('K♣ Q♠ K♠').verdict}\n" in "".join(stored) and "passed right, to East (K♣ Q♠ K♠, a [mistake](#cell-id=l08-d2))" in after  # r89: its cost's cell linked
+    # r119: the figures' line names K♣ A♥ K♠ (also best) instead; K♣ Q♠ K♠'s mistake is printed by l08-d2, linked
+    assert f"; K♣ A♥ K♠: {coach.of('K♣ A♥ K♠').verdict}\n" in "".join(stored) and "passed right, to East (K♣ Q♠ K♠, a [mistake](#cell-id=l08-d2))" in after  # r89: its cost's cell linked
     # fresh newcomer rater (r34): why the K♣ goes too, in the coach's printed words for its best
     assert coach.of("K♣ J♦ K♠").does.endswith("makes you void in clubs")
     # r72c (word cap): the pointer to drill 3 cut; the throw itself is drill 3's answer

@@ -4038,8 +4038,11 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     assert [f"{c.stats['p_take_qs']:.0%}" for c in third] == ["31%", "31%", "35%"] and all(c.call == "inaccuracy" for c in third)
     assert f"{rule_1.assessment.of('Q♣ Q♠ A♠').stats['p_take_qs']:.0%}" == "30%"
     # r108 (report r108/08: a drop from best to an inaccuracy is not "little"): it matters less than the queen and ace
+    # r119 (report r118/08: why the Q♣ rather than the K♦? only the hidden figures said): the coach's own reason for
+    # K♦ Q♠ A♠ (it keeps the Q♣: the Q♠ can still be dropped on a trick you win), in the visible answer
     assert ("The third card matters less: with the K♦ (lesson 01's pass) for the Q♣, she ends in your tricks in "
-            "35%, an *inaccuracy*.") in note and "barely show" not in note and "31%" not in note
+            "35%, an *inaccuracy*: the kept Q♣ may win a trick she is dropped on.") in note and "barely show" not in note and "31%" not in note
+    assert "keeps the Q♣: the Q♠ can still be dropped on a trick you win" in rule_1.assessment.of("K♦ Q♠ A♠").reason
     assert rule_1.call == "inaccuracy" and quote in rule_1.assessment.of("K♦ Q♠ A♠").reason
     assert rule_1.assessment.of("Q♣ J♥ Q♠").verdict == "blunder"  # the kept-ace pass the 56% belongs to (l08-d1)
     # a fresh rater: cross-references cut from the notes ("printed below", "lesson 04", a second session)
@@ -4687,7 +4690,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     t1 = DRILLS[4].make().tricks[0]
     names = ["South", "West", "North", "East"]
     # r111 (report r111/08: drills 3 and 4 give trick 1 in their text, drill 5 in the guide): in its prompt, as dealt
-    assert "The five positions (drill 1 passes left, drill 2 right; drills 3–5 have no pass):" in guide
+    # r119 (word cap, words paid for r118's items): the directions cut from the guide; each drill's printed header
+    # still says its pass (drills_text: "pass left", "pass right", "no pass"), asserted here
+    assert "## The drills The five positions:" in guide and "drill 1 passes left, drill 2 right" not in guide
+    headers = [line for line in drills_text(DRILLS).splitlines() if line.startswith("Hand ")]
+    assert ["· pass left ·" in headers[0], "· pass right ·" in headers[1]] == [True, True]
+    assert all("no pass" in h for h in headers[2:]) and len(headers) == 5
     assert (f"A new deal. Trick 1 (led by {names[t1.leader]}): {' '.join(c.pretty for c in t1.cards)} → "
             f"{names[t1.winner]}. East's Q♠") in DRILLS[4].prompt and "drill 5's trick 1" not in guide
     assert "Trick 1 (led by South): 2♣ 6♣ 5♣ J♣ → East." in DRILLS[4].prompt
@@ -4944,7 +4952,11 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     kept, passed, dumped = two.of("K♣ J♦ K♠"), two.of("K♣ Q♠ K♠"), three.of("Q♠")
     assert (kept.verdict, dumped.verdict, three.best.label) == ("best", "best", "Q♠") and passed.verdict == "mistake"
     assert kept.does.startswith("keeps the Q♠ with three lower spades") and dumped.stats["p_take_qs"] == 0
-    assert f"  the coach's words for its top choice: {kept.label} {kept.does}; {passed.label}: {passed.verdict}\n" in shown
+    # r119 (report r118/08: why the J♦ and not the A♥?): K♣ A♥ K♠ is also best, printed beside the top choice (the
+    # passed queen's grade, a mistake, is drill 2's own cell, l08-d2, which the prose links)
+    also = two.of("K♣ A♥ K♠")
+    assert also.verdict == "best" and f"  the coach's words for its top choice: {kept.label} {kept.does}; {also.label}: best\n" in shown
+    assert f"; {passed.label}: {passed.verdict}" not in shown
     assert f"Drill 3, the coach's reason for its top choice: {dumped.reason}\n" in shown  # r87
     assert "the Q♠ can still be dropped on a trick you win" in passed.reason
     assert dumped.reason == "Q♠ dumps the Q♠ on East's trick: you never take the Q♠."
@@ -5170,8 +5182,10 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
             # r110 (report r110/08: "under a K♠" made the reader stop): the trick the K♠ wins
             # r116 (report r115/08: why does it matter? West's pass goes to North): what it rules out, said
             # r117 (report r116/08: why does simultaneity matter?): West's pass was made before she arrived, said
-            'Pass both and she still ends in your tricks in 30%, mostly on a trick won by a K♠ East passes you (passes are '
-            'simultaneous: West passed before receiving her).') in prose and "West cannot pass her on" not in prose
+            # r119 (report r118/08: what does the aside explain?): the fifth reading in a row to ask; cut (step 3 says West
+            # holds her; the K♠ East passes you is what the figures count)
+            'Pass both and she still ends in your tricks in 30%, mostly on a trick won by a K♠ East passes you.') in prose
+    assert "West cannot pass her on" not in prose and "West passed before receiving her" not in prose
     assert "West holds her when play starts" not in prose
     assert "comes back in 30%" not in prose and "mostly under a K♠" not in prose  # r110
     # r94 (report r94/08: "takes" means wins elsewhere; here you must play the 4♠)
