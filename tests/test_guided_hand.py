@@ -156,7 +156,8 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     assert len(trick_table(demo.hand).splitlines()) == 13 and " 9. E  3♦   S  8♦*" in shown
     # r98: one helper's name, the coach (the reader could not tell the guide from the coach)
     # r117 (word cap): "lists every card with the coach's verdict" → "grades every card"
-    assert ("The table shows every trick (* marks the card that won it); the review under it grades every "
+    # r119 (words paid for the plan's purpose, l06a-step2-md): "under it" cut; the review prints under the table
+    assert ("The table shows every trick (* marks the card that won it); the review grades every "
             "card.") in " ".join(prose.split())
     # r33: the J♥ lead's risk (winning a trick full of hearts), from the coach's own deals: it never won trick 6 there
     jack = demo.decisions[5].best
@@ -288,9 +289,12 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r116 (rater: the 8-point trigger first met in the takeaway, never seen happen): said here, with the copy's
     # figures (West's printed reason: 14; South took North's 9♥ on trick 5); the glossary link names the lesson
     # r117 (r116 reader: "at least 8 with a heart": 8 points? 8 hearts?): the points and the heart said apart
-    assert ("On the copy, West's K♥ overtakes: South holds every point so far, at least 8 points, a heart among them "
-            "(here 14, with the 9♥), so the rule bots' [moon watch](glossary.ipynb#cell-id=term-moon-watch) wins tricks "
-            "from South.") in flat and "at least 8 with a heart" not in flat
+    # r119 (newcomer r118/06a: "at least 8 points, a heart among them" read as facts about South, not as the bots'
+    # trigger): the condition is said as the moon watch's, South's 14 after it
+    assert ("On the copy, West's K♥ overtakes: the rule bots' [moon watch](glossary.ipynb#cell-id=term-moon-watch) wins "
+            "tricks from a player with every point so far, at least 8 points, a heart among them (South: 14, with the "
+            "9♥).") in flat and "at least 8 with a heart" not in flat
+    assert "South holds every point so far" not in flat
     assert "South has taken every point so far (14)" in str(watch)
     from hearts_teach import CardList
     from hearts_teach.games.hearts.view import shooting
@@ -914,8 +918,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r107 (rater: why 17.7 after the 4♣ on trick 2, then 17.6?): one clause; each verdict samples its own deals
     # r116 (rater: trick 2's queen share, 191 of 256, also differs from trick 3's 81%): "figures" covers both
     assert (f"South's points for the whole hand average {points} with either card (trick 2's figures differ: each verdict uses "
-            "its own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% ≈ 17.6 (South's moons, 1.6% of deals: 26 taken, "
-            "0 scored); "
+            "its own deals): for the Q♠, 5.7 hearts + 13 × 95%, minus 26 × 1.6% (South's moons, 1.6% of deals: 26 taken, "
+            "0 scored), ≈ 17.6; "
             "with the 4♠, "
             "South takes the queen less often but more hearts.") in text  # r108: why the shares overshoot and "0.95×13" not in text
     # fresh newcomer rater r48: one sentence for when you cannot pass her, from the printed figures (17.6 with either
@@ -1441,8 +1445,11 @@ def test_06a_r77_the_whole_hand_average_includes_the_moons():
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r107: the clause names trick 2's printed 17.7 (cell l06a-step2-copy), which must stay what that cell prints
     assert ("South's points for the whole hand average 17.6 with either card (trick 2's figures differ: each verdict uses its "
-            "own deals): for the Q♠, 5.7 hearts + 13 × 95% − 26 × 1.6% ≈ 17.6 (South's moons, 1.6% of deals: 26 taken, "
-            "0 scored);") in text
+            "own deals): for the Q♠, 5.7 hearts + 13 × 95%, minus 26 × 1.6% (South's moons, 1.6% of deals: 26 taken, "
+            "0 scored), ≈ 17.6;") in text
+    # r119 (newcomer r118/06a: why subtract 26? read only on a second pass): the reason sits beside the 26, before
+    # the result
+    assert "− 26 × 1.6% ≈ 17.6 (South's moons" not in text
     # r114 (newcomer r114: why is 26 subtracted?): a moon's 26 points are in the hearts and the queen's share, but
     # South scores 0 for it (rules: the shooter scores 0)
     assert "1.6% of deals, score 0)" not in text
@@ -1534,7 +1541,9 @@ def test_06a_r91_trick3_ranges_and_the_plans_ties():
     # after the invitation to choose (it came before the reader knew of a question)
     assert "*always the lowest card allowed* (ties go ♣, ♦, ♥, ♠). Choose South's lead first" in text  # r114
     # r111 (rater: was the plan advice or a foil?): South "tests" it
-    assert "South now tests a simple plan, *always the lowest card allowed*" in text and "From now on" not in text
+    # r119 (newcomer r118/06a: why does the demonstration keep playing a plan the coach calls a mistake?): to see
+    # what it costs (the review grades it: two mistakes, tricks 2 and 6)
+    assert "South now tests what a simple plan costs: *always the lowest card allowed*" in text and "From now on" not in text
     assert Card("4C").index < Card("4D").index < Card("4H").index < Card("4S").index
     demo = GuidedHand(Hand.deal(seed=10, pass_direction="hold"))
     demo.play("AC")  # trick 1: South's highest club, as in the lesson; then the plan

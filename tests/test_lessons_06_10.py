@@ -249,7 +249,9 @@ def test_lesson_07_hint_paragraph_is_about_the_demo_pass():
     # making it"): cut, and the J♣ reason is tied to the hint's choice
     # r52_07: "narrow the choice here without making it" read awkwardly: said plainly
     assert "point the way here but do not pick the three cards" in " ".join(text.split())
-    assert "(listed at the end)" in text  # r98: the rules are said once, in l07-rules  # r117: shorter
+    # r119 (newcomer r118/07: the end of lesson 01 or of this one?): this lesson's
+    assert "(listed at this lesson's end)" in text  # r98: the rules are said once, in l07-rules  # r117: shorter
+    assert "(listed at the end)" not in text
     assert "the rules of thumb leave that choice open" not in text
     # r40_a: lesson 01's case was J♣ 5♣; here a kept J♣ sits with the 6♣ and 2♣, so the step is said (checked below)
     # r45_f: that argument wound on; one short sentence (South's clubs A J 6 2: the J♣ sits with the 6♣ and 2♣)
@@ -344,7 +346,9 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     assert end.startswith("After hand 12:\n") and "\nEast wins with 40 (lowest total).\n" in end
     # r76b: the static reader saw only the total line: the whole table is printed, and who crossed 100 and when
     assert "  11  across     21      0      0      5\n  12  hold       14     12      0      0\n" in end
-    assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n")
+    # r119 (newcomer r118/06: hand 9 scores 15 0 11 0 like hand 1: had the deal repeated?): said, from the deals
+    assert end.endswith("South went from 98 to 112 in hand 12: past 100, so the match ended there.\n"
+                        "Hand 9 scores like hand 1 by chance: a different deal, as every hand is.\n")
     # r81: one paragraph held instructions for three cells: the question's own short cell now sits right above it
     assert ids.index("l06-09-intro") + 1 == ids.index("l06-09-text") == ids.index("l06-09") + 2
     # r111: "match this one" sat above the table it meant: a reader compared the empty stepper above
@@ -352,7 +356,7 @@ def _lesson_06_r76_claims(cells: list, ids: list) -> None:
     # r103: "click until disabled", then "after three clicks" ran backwards: three clicks, the question, then click on
     assert " ".join(_src(cells[ids.index("l06-09-intro")]).split()) == (
         "Your table should now match the one printed below. Answer the question on it (click an answer for its feedback), then "
-        "keep clicking **Play next hand** until it greys out: the table names the winner. The finished match is folded below the "
+        "keep clicking **Play next hand** (in the cell above) until it greys out: the table names the winner. The finished match is folded below the "
         "question: unfold it to check your table.")
     # r112: "click on until the button is disabled" read as "click on [something]": the button is named
     assert "click on until" not in _src(cells[ids.index("l06-09-intro")])
@@ -471,6 +475,8 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r111: the table printing "hold" came before cell l06-06 explained it: said where the pass rotation is
     assert "and rotates the pass direction (*hold*: no pass); the bots pass and play:" in prose("3f173123")
     assert "Each row is a hand: its pass direction and the four scores." in prose("l06-06")
+    # r119 (newcomer r118/06: cell 3 teaches the multiple-of-26 check, the match never applied it): printed
+    assert printed("l06-04").endswith("The scoresheet check: 69 + 79 + 105 + 59 = 312 = 12 × 26\n")
     assert "guess the verdict, then run it" in prose("l06-21") and "usually bad news for whoever hits it" in prose(
         "3f173123")
     # an editable cell of the learner's own totals under Your turn
@@ -483,8 +489,9 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
     # r81: the bare "J♥" was not marked as South's card: each line says South threw it
     # r111: "South threw the Q♥" on a spade lead puzzled a reader who knew South held the 9♠ and K♠: both are placed
     # r112: trick 2 was not printed, so "threw" (void in the suit led) could not be checked: its lead is named
-    assert ("With the pass South threw the K♠ on trick 2 (West led the 6♦) and played the 9♠ on trick 8; South won trick 8 only, and its "
-            "hearts went on tricks others won:\n"
+    # r119 (newcomer r118/06: "won trick 8 only" read oddly, and how did a 9♠ win?): trick 8's lead and the 9♠ said
+    assert ("With the pass South threw the K♠ on trick 2 (West led the 6♦) and played the 9♠ on trick 8 (West led the 2♠). "
+            "South won only trick 8, its 9♠ the highest spade on it; its hearts went on tricks others won:\n"
             "    trick 3: West led the 7♦, South threw the J♥, West won\n"
             "    trick 4: West led the J♦, South threw the 10♥, West won\n"
             "    trick 5: West led the Q♦, South threw the 9♥, West won\n"
@@ -492,6 +499,7 @@ def _lesson_06_r74_claims(cells: list, ids: list) -> None:
             "    trick 7: West led the A♦, South threw the 4♥, West won\n    trick 10: North led the 7♠, South threw "
             "the Q♥") in deal_out and "trick 3: J♥," not in deal_out
     assert "; it won trick" not in deal_out  # r114: "it" could be the 9♠: South is named
+    assert "won trick 8 only" not in deal_out
     assert "Passing the A♦ left South with no diamonds," in prose("l06-no-pass-reading")
     from hearts_teach import Hand
     from hearts_teach.course.lessons import bots_play, table_bots
@@ -590,7 +598,10 @@ def test_lesson_07_says_fine_is_too_close_to_call_and_places_easy_and_drops_the_
     # r90: the coach's cell read as statistics before any card: two sentences shown (points; mistake and blunder),
     # best, inaccuracy and too close to call folded under "More on the coach"
     # r94: the fold gave mistake and blunder before best and inaccuracy: one ladder, in order
-    assert ("*Best* is within 0.25 points of the top choice (on deals not used to pick it), an *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)* "
+    # r119 (newcomer r118/07: "deals not used to pick it" unclear until trick 2 showed 5.4 and 5.7 both best): what
+    # it means for the printed figures, said (trick 2's fold: the 0.3 gap, at most 0.20 on fresh deals)
+    assert "(on deals not used to pick it)" not in text
+    assert ("*Best* is within 0.25 points of the top choice (on fresh deals, so printed figures a little further apart can both be *best*), an *[inaccuracy](glossary.ipynb#cell-id=term-inaccuracy)* "
             "over 0.25, a *mistake* over 1, a *blunder* over 3; *too close to call* if the deals cannot tell.") in text  # r98: cut for density
     assert "Over 1 point worse than the top choice is a *mistake*" not in text
     assert "Grades, in points worse than the top choice:" not in text
@@ -847,7 +858,7 @@ def test_lesson_07_the_hint_names_one_card_of_the_reviews_q_k_diamonds():
     assert "Three units appear" not in prose07 and "reasons quote just one part" not in prose07
     assert "grades each of South's choices" in grades
     # r64_07: the grades themselves, in the coach's cell; r81: in its list of grades, with their sizes
-    assert "*Best* is within 0.25 points of the top choice (on deals not used to pick it)," in prose07  # r90: folded under "More on the coach"
+    assert "*Best* is within 0.25 points of the top choice (on fresh deals, so printed figures a little further apart can both be *best*)," in prose07  # r119  # r90: folded under "More on the coach"
     said = " ".join(next(_src(c) for c in cells if c.get("id") == "l07-dec1").split())  # r72c_07: one trick-2 cell
     # r45_f: that parenthesis was cryptic: said plainly
     # later raters (7/8): the three measures are said once, before the first hint (cell l07-coach, pinned in
@@ -976,8 +987,8 @@ def test_lesson_07_measures_folded_replay_table_order_and_the_q_diamond_payoff()
     said = ("The coach, the program behind *Hint*, cannot see the other hands: it deals them many times and grades "
             "each choice by the **points** it costs on average (1 a heart, 13 for the Q♠). On its deals the others "
             "play like *Solid*, the rule bot shown as *(rule)* in the seat list. "
-            "<details><summary>Grades and deals</summary> *Best* is within 0.25 points of the top choice (on deals not used "
-            "to pick it), "
+            "<details><summary>Grades and deals</summary> *Best* is within 0.25 points of the top choice (on fresh deals, "
+            "so printed figures a little further apart can both be *best*), "  # r119
             f"an *[inaccuracy]({g}inaccuracy)* over 0.25, a *mistake* over 1, a *blunder* over 3; *too close to call* "
             "if the deals cannot tell.")
     # r98 (r97 read: "Solid" and "(rule)" were linked only at trick 2): named together here; Solid's habits cut for density
@@ -1410,15 +1421,24 @@ def test_lesson_06_prose_numbers_come_from_the_engine():
     # r43_g: the reading of the example follows its output: South's score falls from 15 to 0
     assert (held.scores[0], passed.scores[0]) == (15, 0)
     # r114: the reading placed only five of the eight hearts (tricks 3 to 7): the spade leads of tricks 10 to 12 too
+    # r119: *threw* is defined in the lead-in (556b5de4), before the output uses it: the reading says it once
     assert ("South's score fell from 15 to 0. How, with eight hearts (six dealt, plus the 10♥ and J♥ received)? Passing the A♦ left South with no diamonds, "
-            "and after trick 8 no spades; with no card of the suit led, South could play any card, so South *threw* its "
+            "and after trick 8 no spades, so South threw its "
             "hearts on West's diamond leads (tricks 3 to 7) and on the spade leads of tricks 10 to 12. One deal is not a law: a "
             "pass can also bring you bad cards, as South received the K♠, which can catch the Q♠ (lesson 01). Still, it "
             "shows what the pass is for.") in " ".join(text.split())
     # r116 (newcomer r115: brackets nested; was keeping the Q♥ advice or chance?): un-nested; the Q♥ kept by lesson
     # 01's count (rule 3: four low hearts, 5 4 3 2, beside her; the passed A♦ had none, A♣ two)
     # r117 (newcomer r116: five hearts beside her were printed; was the 9♥ low?): the four named
-    assert ("the hearts stayed, the Q♥ too (5♥ 4♥ 3♥ 2♥ beside her: lesson 01's count).") in " ".join(text.split())
+    # r119 (newcomer r118/06: what is "lesson 01's count"? and the 9♥ was left out of the list): the count said
+    # (lesson 01: low means 8 or below), all six hearts kept, and the counts it compares, read from the deal
+    assert ("the queen and the two aces went, and all six hearts stayed. By lesson 01's count (pass the high card with "
+            "fewer low cards, 8 or below, beside it), the Q♥ had four (5♥ 4♥ 3♥ 2♥), more than the A♣ (6♣ 4♣) or the "
+            "A♦ (none).") in " ".join(text.split())
+    assert "lesson 01's count)." not in text
+    assert sum(1 for c in deal[0] if c.suit.letter == "H") == 6
+    assert sorted(str(c) for c in deal[0] if c.suit.letter == "C" and c.rank <= 8) == ["4C", "6C"]
+    assert not [c for c in deal[0] if c.suit.letter == "D" and c.rank <= 8]
     assert "four low hearts beside her" not in text
     assert "even the Q♥" not in text and "(lesson 01)), but" not in text
     assert sum(1 for c in deal[0] if c.suit.letter == "H" and c.rank <= 8) == 4
@@ -1550,7 +1570,8 @@ def test_lesson_06_round_30_the_omnibus_shooter_and_what_the_pass_is_for():
             "hand: the `no_pass` rules. Nothing changes except that the pass is skipped: you play the 13 cards you "
             "were dealt, and the scoring is the same. The first two lines "
             "below list the passes of hands 1 to 8, standard and `no_pass`. Then four rule bots play one fixed deal "
-            "(seed 166) with and without a pass. Watch South's two scores: the pass changes every player's cards, "
+            # r119 (newcomer r118/06: "threw" and "played" differ, explained only after the output): defined here
+            "(seed 166) with and without a pass (*threw*: played another suit, having none of the suit led). Watch South's two scores: the pass changes every player's cards, "
             "South's included.") in text
     assert "First, the pass schedules" not in text
 
@@ -3533,7 +3554,8 @@ def test_lesson_06_history_says_only_its_source_and_the_queen_waits_reads_plainl
             "the cell) three "
             "times and stop: the bots play a new match (seed 12) one hand at a time.") in " ".join(_src(cells[ids.index("l06-08")]).split())
     # r112: the button is named, and "greys out" is how a disabled button looks (disabled is checked below)
-    assert "keep clicking **Play next hand** until it greys out: the table names the winner." in " ".join(
+    # r119 (newcomer r118/06: the button sits above the text and the question): where it is, said
+    assert "keep clicking **Play next hand** (in the cell above) until it greys out: the table names the winner." in " ".join(
         _src(cells[ids.index("l06-09-intro")]).split())
     from hearts_teach import Match
     from hearts_teach.course.lessons import MatchStepper, table_bots
@@ -4540,7 +4562,7 @@ def test_lesson_07_round_14_demo_first_grades_defined_and_the_rest_of_the_hand()
     # r81: "grade sizes are put off to lesson 08": the coach's cell is now a list, the good two on one line and the
     # costly three with their rough sizes on the next (the coach's thresholds), lesson 08 still for how they are read
     # r84: the legend split: each grade said where it is first printed (checked in full above)
-    grades = "*Best* is within 0.25 points of the top choice (on deals not used to pick it),"  # r114  # r90: in the coach's fold (r94: one ladder, in order)
+    grades = "*Best* is within 0.25 points of the top choice (on fresh deals, so printed figures a little further apart can both be *best*),"  # r119  # r114  # r90: in the coach's fold (r94: one ladder, in order)
     assert grades in text and list(VERDICT_MEANINGS) == ["best", "fine", "inaccuracy", "mistake", "blunder"]
     assert MISTAKE_MAX == 3 and "by more than 3 points a hand" in VERDICT_MEANINGS["blunder"]
     assert "by more than 1 point a hand" in VERDICT_MEANINGS["mistake"]
@@ -5310,12 +5332,15 @@ def test_lesson_06_r32_scores_say_which_seat_is_which():
     text = " ".join(" ".join(_src(c) for c in _cells("06_scoring_a_match") if c["cell_type"] == "markdown").split())
     # r33 rater: "the lesson's own loop" spoke of the code; the prose now says what the two printed lines tell
     # r76b: the counterfactual totals moved under the picture (test above): two lines under the table now
-    assert ("Under the table the engine names the winner; the last two lines say who shot the moon and why the match "
-            "ended.") in text and "own loop" not in text
+    # r119: a third line, the multiple-of-26 check taught in "Points per hand", is printed under them
+    assert ("Under the table the engine names the winner; the lines under it say who shot the moon, why the match "
+            "ended, and the scoresheet check above.") in text and "own loop" not in text
+    assert "the last two lines say" not in text
     story = next("".join(o.get("text", "")) for c in _cells("06_scoring_a_match") if c.get("id") == "l06-04"
                  for o in c["outputs"]).strip().splitlines()
-    assert story[-2].startswith("Hand 4 was a moon for East") and story[-1].startswith("After hand 10 North "
+    assert story[-3].startswith("Hand 4 was a moon for East") and story[-2].startswith("After hand 10 North "
                                                                                               "reached 100")
+    assert story[-1].startswith("The scoresheet check: ") and sum(match.totals) % 26 == 0
     assert match.score_table().splitlines()[-1] == "East wins with 59 (lowest total)."
     assert "moon" not in match.score_table().splitlines()[-1]
 
@@ -6842,7 +6867,7 @@ def test_lesson_07_r67_text_view_and_table_described_as_they_print():
     assert "<abbr title='match total'>total</abbr>" in t.seats_html.value
     # best: within 0.25 points of the top card, so the 0.2 gap counts as equal
     assert VERDICT_MEANINGS["best"].startswith("as good as the coach's top choice: within 0.25 points a hand of it")
-    assert "*Best* is within 0.25 points of the top choice (on deals not used to pick it)," in prose  # r114  # r90: the grades in the coach's fold
+    assert "*Best* is within 0.25 points of the top choice (on fresh deals, so printed figures a little further apart can both be *best*)," in prose  # r119  # r114  # r90: the grades in the coach's fold
     # r116 (r115 read: "deals that did not choose it": deals choose nothing): said as what the deals are used for
     assert "did not choose" not in prose and "did not choose" not in printed
     assert "9♠: best" in printed and "6♠: best" in printed and "about 0.2 more hearts than with 9♠" in printed
@@ -7254,7 +7279,8 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r111 (r111 read: "0.2 hearts apart" could not be checked against 0.25): the deals cannot tell which is better
     # r112: "cannot tell" is the wording of *too close to call* (l07-coach), yet both are graded best: said so
     assert "cannot tell which is better" not in md["l07-dec3q"]
-    assert ("both duck the queen, and both are *best*. With the K♠ South averages 11.2 points this hand, against "
+    # r119: "9♠ or 6♠: both duck the queen, and both are *best*." cut (l07-dec1 says it before the fold)
+    assert ("With the K♠ South averages 11.2 points this hand, against "
             "5.4 with the 9♠, mostly because the Q♠ ends up in South's tricks on 67% of deals (with the 9♠, 22%): its "
             "**[Q♠ %](glossary.ipynb#cell-id=term-q-percent)**.") in md["l07-dec3q"]  # r90: linked
     assert "**Reasons** name one part" not in md["l07-coach"] and "Each reason in the fold" not in md["l07-dec3q"]
@@ -7326,7 +7352,10 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r108 (r108 read: the 9♠ "goes over 7♠" yet ducks the queen): the 9♠ named as the example, in the same words
     assert ("To *duck* is to play under the trick's winning card; to *duck the queen*, under her: the 9♠ may "
             "win the trick, never one she falls on.") in md["l07-dec1"] and "a spade under her: it may" not in md["l07-dec1"]
-    assert "9♠ or 6♠: both duck the queen, and both are *best*." in md["l07-dec3q"]  # r112: not "cannot tell"
+    # r119 (words paid): l07-dec1 says it before the output ("The coach grades the 9♠ and 6♠ *best*"), and its
+    # ducking-the-queen definition covers both
+    assert "The coach grades the 9♠ and 6♠ *best* (fold below)." in md["l07-dec1"]
+    assert "cannot tell" not in md["l07-dec3q"]  # r112
     assert "0.2 hearts apart" not in md["l07-dec3q"]
     assert "keeps the low 6♠" not in md["l07-dec3q"]
     assert "she outranks them, so neither can win" not in md["l07-dec3q"]
@@ -7406,13 +7435,14 @@ def test_lesson_07_r73_answer_hidden_solid_clue_9s_review_line_and_the_first_liv
     # r90: the answer cells (trick 3, trick 4) play South's card: run once, in order
     # r108 (r108 read: what if a cell is run twice?): rerun all from the top (cell e29e35de deals the demo afresh)
     # r117 (r116 read: clicking 3♦ then printed "You played Q♦"): the answer cells play the hint's card
-    assert ("Run the cells once, in order (answer cells play the hint's card, whatever you clicked); after a slip, "
-            "rerun all from the top.") in md["98ffd07f"]
+    # r119 (newcomer r118/07: what counts as "a slip"?): said (a cell run twice or out of order)
+    assert ("Run the cells once, in order (answer cells play the hint's card, whatever you clicked); after a cell run "
+            "twice or out of order, rerun all from the top.") in md["98ffd07f"] and "after a slip" not in md["98ffd07f"]
     assert "demo.play(demo.hint_result.card)" in _src(cells[ids.index("l07-dec3-play")])
     assert "demo = TableWidget(seed=7" in _src(cells[ids.index("e29e35de")])
     assert "demo.play(" in _src(cells[ids.index("l07-dec3-play")]) and "demo.play(" in _src(cells[ids.index("l07-dec2-code")])
     assert 'In this lesson "low" means 8 or below.' in " ".join(" ".join(_src(c) for c in _cells("01_deal_and_pass")).split())
-    assert "If you installed the project locally, you can play without the lesson" in md["8593eeda"]
+    assert "Installed locally? To play without the lesson, run `./dev play`" in md["8593eeda"]  # r119: words paid
     # the 5♠ reason: it ducks the queen, not the trick
     assert "so it cannot win a trick she falls on: it ducks the queen, not the trick." in _src(cells[ids.index("8439d369")])
     # the hint's "less often than with A♣ Q♦ A♦": the coach's three best passes, folded under the hint
@@ -7741,7 +7771,13 @@ def test_lesson_07_r107_bare_king_must_follow_review_line_hint_pass_and_controls
     assert sorted(c.pretty for c in live.hint_result.cards) == sorted(["Q♠", "A♣", "Q♣"])
     # r114 (r114 read: no saved output showed the hint's pass): cell cfcea655 prints it, folded, after the question
     shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cells[ids.index("cfcea655")]["outputs"])
-    assert shown.startswith("Hint's pass for your first hand (open it once you have chosen)\nHint: Pass Q♣ A♣ Q♠:")
+    # r119 (newcomer r118/07: the question is pass her or keep her, yet only passes with her were compared): the
+    # coach's best pass that keeps her is printed beside the hint's, from the same assessment
+    assert shown.startswith("Hint's pass for your first hand, and the coach's best pass that keeps the Q♠ (open it "
+                            "once you have chosen)\nHint: Pass Q♣ A♣ Q♠:")
+    keep = next(p for p in live.hint_result.assessment.candidates if "QS" not in map(str, p.cards))
+    top = live.hint_result.assessment.candidates[0]
+    assert f"\n{keep.label} " in shown and keep.exp_points > top.exp_points and keep.call != "best"
     assert ids.index("8593eeda") < ids.index("cfcea655")
     assert "Pass your two highest clubs, A♣ and Q♣, with her" in md["8593eeda"] and "*Hint* passes the same three (fold below)." in md["8593eeda"]
     # the parts list names the buttons the lesson tells you to press
