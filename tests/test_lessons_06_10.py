@@ -1684,7 +1684,7 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     pointer = " ".join(_src(c) for c in cells[scoring + 1:summed] if c["cell_type"] == "markdown")
     # r33: the run-on pointer is three short sentences: the story, South's bot's reason, then the scores
     # r116 (newcomer r115 items 3.4, 4.3): which sentence went with which output: each names the printed header
-    assert "**The scores:** follow the rules above:" in " ".join(pointer.split())
+    assert "**The scores:** follow the rules above (in a score line," in " ".join(pointer.split())  # r119
     assert "Last, each team's score" not in " ".join(pointer.split())  # r116
     scoring = next(i for i, c in enumerate(cells) if _src(c).startswith("## Scoring"))
     words = next(i for i, c in enumerate(cells) if _src(c).startswith("## The words of Spades"))
@@ -1699,7 +1699,7 @@ def test_lesson_09_the_spades_scores_are_added_up_where_they_first_appear():
     assert play < scoring < summed < side < examples
     # r103: the comparison the title promises is said under the table, and its figures are the table's
     said = " ".join(" ".join(_src(c) for c in cells[side + 1:examples] if c["cell_type"] == "markdown").split())
-    assert ("Same cards, opposite fates: South took 25 points in Hearts but the most Spades tricks; East, safe in "
+    assert ("South took 25 points in Hearts but the most Spades tricks; East, safe in "
             "Hearts, still took a Spades trick.") in said
     rows = {line.split()[0]: line for line in out[side].splitlines()}
     assert re.search(r"\s25\s+5 / 6$", rows["South"]) and re.search(r"\s0\s+nil / 1$", rows["East"])
@@ -1718,7 +1718,8 @@ def test_lesson_09_round_17_wording():
     # r116 (newcomer r115 items 3.1, 4.1): why a short suit earns tricks: once it is gone, a spade trumps it
     assert ("The estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
             "than spades with two cards or fewer: once it is gone, you can trump it) added up. Each gives the tricks a hand should win; a card that may not "
-            "win counts part of one. Read only the last column ([09a](09a_spades_bidding.ipynb) shows the count):") in text
+            "win counts part of one. Read only the last column (East's ¾: the Q♣ ½, the J♠ ¼; [09a](09a_spades_bidding.ipynb) "
+            "shows the count):") in text  # r119 (newcomer r118 item 3.1): where the ¾ the bid quiz turns on comes from
     # r103: the quarters looked arbitrary: one clause says why a count has parts
     assert "in quarters of a trick" not in text
     # newcomer round 21: said where the estimates are shown (the markdown cell just before worth_table's)
@@ -1729,12 +1730,12 @@ def test_lesson_09_round_17_wording():
     table = worth_table(spades)
     assert "Spades estimate: 5¼ tricks" in table and "Spades estimate: ¾ tricks" in table and ".25" not in table
     assert "## Bids and contracts" not in text
-    assert "(how to choose a bid is the subject of [09a](09a_spades_bidding.ipynb)):" in text
+    assert "These words first:" in text and "the subject of [09a]" not in text  # r119 (word cap)
     # r33: the mercy rule stays (the glossary's Mercy rule entry cites this lesson), shortened to one clause
     # r74: docs/rules.md has no mercy rule: the lesson says it is not part of the rules the course teaches
     # r114: docs/rules.md SD5 now has it (an option, off by default, ending the match after a hand): said so
     assert "SpadesRules(" not in text and ("(A *mercy rule*, off by default, also ends a match after a hand that leaves "
-                                           "one team a chosen number of points or more behind.)") in text
+                                           "one team a chosen margin or more behind.)") in text  # r119 (word cap)
     # r117 (newcomer r116 item 3.3): "a set number" read as the Spades term *set*: "chosen"
     assert "a set number of points" not in text
     assert "not part of the rules this course teaches" not in text
@@ -1946,10 +1947,11 @@ def test_lesson_09_round_18_wording_and_end_question():
                    # r116 (newcomer r115 items 3.3, 4.4): the dealer bullet was a fragment: "there is a dealer"
                    "points; - there is a **dealer** (whoever dealt the cards), who moves one seat clockwise each hand; - the "
                    "player on the dealer's left leads the first trick (in "
-                   "Hearts the 2♣ holder leads, so who dealt does not matter); - no first-trick rule like Hearts': a player "
-                   "who cannot follow may play any card, a spade included;",
+                   "Hearts the 2♣ holder leads, so who dealt does not matter); - no first-trick rule like Hearts': the first "
+                   # r119 (newcomer r118 item 3.3): may a heart be led at trick 1? (S5: no first-trick restriction)
+                   "lead may be any suit but spades, and a player who cannot follow may play any card, a spade included;",
                    "- a match runs to 500 points, not 100; the highest total wins.",  # r89: shorter
-                   "These words first (how",  # r74b: "Seven" over six bullets puzzled
+                   "These words first:",  # r74b: "Seven" over six bullets puzzled
                    # fresh rater (round 30): "the status line shows it" pointed at no status line nearby
                    "- **Clean**: a nil whose bidder has not yet taken a trick.",
                    # r89: the seat order is in the code's own comment
@@ -2050,22 +2052,26 @@ def test_lesson_09_adds_up_hand_2_of_the_match():
     assert ("the bids in seat order (n for nil; B, blind nil, is 09b's) and each team's hand score → running total "
             "(bags after the hand).") in prose
     assert "+82 → 173 (bags 3)" in out and "bags 1 → 3 = +82" in out
-    assert "Hand 6's +80 is alike: nil +100, North set −20:" in prose
+    # r119 (newcomer r118 item 3.4): hand 6's line is printed too, not left to be worked out from +111
+    assert "Hand 6's +80 is alike" not in prose and 'print("\\nHand 6, added up:")\nprint(match.hand_scores()[5])' in _src(
+        next(c for c in cells if "match.score_table()" in _src(c)))
     assert "South–North: bid 2, took 1: set, -20; South nil made +100; bags 0 → 0 = +80" in str(match.hand_scores()[5])
     # r88: "-40 → -40 (bags 0)" and the "→ … =" of a score line were never explained: said once each (the columns
     # here; the score line after the first scores, where "bags 0 → 1" and "=" first print)
     # r116 (newcomer r115 item 3.4): the note sits beside the first score lines, as a comment in their cell
     story = next(c for c in cells if "print(what_happened(spades))" in _src(c))
-    assert ('print("\\nThe scores:")  # in a score line, "bags 0 → 1" is bags before → after; "=" gives the hand\'s '
-            'total\nprint(spades.score())') in _src(story)
-    assert "`bags 0 → 1` is bags before" not in " ".join(_src(c) for c in cells if c["cell_type"] == "markdown")
+    # r119 (newcomer r118 item 3.5): a code comment was easy to miss: in the prose just before the cell, beside
+    # "**The scores:**"
+    assert 'print("\\nThe scores:")\nprint(spades.score())' in _src(story)
+    assert ('**The scores:** follow the rules above (in a score line, "bags 0 → 1" is bags before → after; "=" gives '
+            "the hand's total)") in " ".join(_src(c) for c in cells if c["cell_type"] == "markdown")
     assert ("+91 → 91 (bags 1)" in out and "bags 0 → 1 = +91" in "".join("".join(o.get("text", "")) for c in cells
                                                                          for o in c.get("outputs", [])))
     assert "bids in seat order (South West North East)" in out and "   2  South   West   n 4 4 4" in out
     assert hand.bids == (0, 4, 4, 4) and hand.dealer == 0  # seat order, though West bid first
     # fresh rater (r32): a contract is the team's; North's 4 is the team's whole contract, South having bid nil
-    assert ("Under it, the engine adds up hand 2's +60: the team's contract (North's 4) was set (−40), but South's nil "
-            "was made (+100).") in prose  # r103: hand 6's +80 follows
+    assert ("Under it, the engine adds up hands 2 and 6: each time South's nil was made (+100) and the team's "
+            "contract, North's bid alone, was set:") in prose  # r103; r119: both printed
     assert "North's contract" not in prose
 
 
@@ -2141,8 +2147,8 @@ def test_lesson_09_round_74_read():
     assert {"nil", "suggest"} <= set(table.bid_widget.buttons) and all(str(v) in table.bid_widget.buttons for v in range(1, 14))
     assert ("Bid by clicking a number (**Nil** is 0); **Suggest** shows the bots' estimate and advice." in text
             # r74b: "a hand like East's" advised the very nil that broke (its J♠ forced under North's 10♠)
-            and "**Nil** is a gamble: East had no ace or king, yet its nil broke when the J♠, its only legal card, "
-                "beat North's 10♠." in text and "a hand like East's" not in text)
+            # r119 (word cap): East's broken nil is told above (trick 12); here only the pointer to 09b
+            and "**Nil** is a gamble: 09b says when to try one." in text and "a hand like East's" not in text)
     quizzes = _quizzes("09_hearts_vs_spades")
     lead = quizzes["lead_quiz"]
     assert [c for c in lead.choices if lead.is_right(c)] == ["No: spades are not broken and South holds a diamond"]
@@ -7604,7 +7610,8 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     assert "The partner tries to protect it; the opponents try to break it." in text
     # r117 (newcomer r116 item 3.4): why West did not protect East's nil at trick 12: it held no spade above the J♠
     assert ("leaves the nil bidder winning the trick. Had South played the A♠, East's nil would "  # r102
-            "still be clean. West, last, held no spade above the J♠.") in text
+            # r119 (newcomer r118 item 3.2): why it would be clean: East's last card (held below)
+            "still be clean (its last card, the 3♥, could not win). West, last, held no spade above the J♠.") in text
     play_spades(spades, seed=2)
     from hearts_teach import Card
 
@@ -7613,6 +7620,7 @@ def test_lesson_09_round_76b_bid_rule_nil_bust_and_high_cards():
     assert spades.tricks[11].card_of(1) in west_spades and all(c.rank < jack.rank for c in west_spades)  # r117: West, last
     ace = play_instead(before_play(spades, 4 * 11 + 2), seed=2, cards=["AS"])
     assert ace.tricks[11].winner == 0 and ace.tricks_won[3] == 0
+    assert ace.tricks[12].card_of(3) == Card("3H")  # r119: East's last card, the 3♥
 
 
 def test_lesson_10_r84_open_questions_answered_and_the_keep_rule_reason():
