@@ -2028,7 +2028,8 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
                            5: ("left", "right", "hold"), 6: ("left", "right", "across", "hold")}
     assert Hand.deal(seed=1, rules=Rules(players=6), hand_number=2).view(0).pass_to == 3
     # the new entries, each a word its lesson uses
-    assert "**short queen**: her and at most one other spade" in _prose("11_three_to_six_players")
+    # r119 (newcomer r118: the definition's nested brackets): the same set of hands, said plainly
+    assert "**short queen**: the Q♠ alone or with one other spade" in _prose("11_three_to_six_players")
     assert "the Q♠ with at most one other spade in the same hand" in _entry("Short queen")
     # r81: 08b's worked break-even paragraph was cut (its figures cell said it too); its summary names and states it
     # r90: 08b works it once, in deal 683's answer: (a failed moon 21.9 − ducking 16.3 = 5.6) ÷ a failed moon

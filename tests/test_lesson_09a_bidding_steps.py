@@ -1272,7 +1272,10 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r84 (words): *ruff* is now defined in the checklist's ruffs lines, above
     # r116 (newcomer r115: "Last trick: K♥ Q♥ J♥ 8♣ → East" named no seats): the legend covers that line too
     # r117 (newcomer r116: the legend said (trump), the Last trick lines print (trumped)): both words named
-    legend = "Trick rows and *Last trick*: leader first, * on the winner, (trump/trumped) when a *ruff* won."
+    # r119 (newcomer r118: which word, (trump) or (trumped), appears where?): each named with its place (tricks_table
+    # rows print "(trump)", the status view's Last trick line "(trumped)", both shown in this lesson's outputs)
+    legend = "Trick rows and *Last trick*: leader first, * on the winner, (trump; trumped on *Last trick*) when a *ruff* won."
+    assert "(trump/trumped)" not in text
     nil_cells = _nil_cells()
     first_row = next(i for i, c in enumerate(nil_cells) if "Trick 1 as played:  1." in "".join(
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
@@ -1669,15 +1672,21 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # r98 (newcomer r97: no example of a cover before the nil): deal 1246's trick 3 (North's K♣), printed below
     # r99 (newcomer r98: "before, with its highest, if it wins" cryptic, and what if it cannot win?): said plainly,
     # as _protect does it (its highest card that beats the trick so far; with none, its lowest)
-    assert ("**The nil bidder's partner** *covers*, taking the trick over the nil. After the nil bidder: its lowest card that wins. "
+    # r119 (newcomer r118: North's 6♦ in deal 1246's trick 1 was not its lowest winner, Q♦): the after-case says when
+    # (_protect: the lowest winner only while the partner is winning the trick, else the lowest card, held below)
+    assert ("**The nil bidder's partner** *covers*, taking the trick over the nil. After the nil bidder: if the nil "
+            "bidder is winning, its lowest card that wins; else its lowest (deal 1246 below, trick 1). "
             # r107 (newcomer r107: "the cards down" took two reads): "the cards played"
-            "Before: its highest card that beats the cards played, leaving the nil bidder room under it (deal 1246's "
-            "trick 3, below); with none, its lowest.") in text_now
+            "Before: its highest card that beats the cards played, leaving the nil bidder room under it (trick "
+            "3); with none, its lowest.") in text_now
+    t1 = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246).tricks[0]  # r119: South led, West's 9♦ won, North's 6♦
+    assert t1.winner == 1 and t1.card_of(2).pretty == "6♦" and t1.seats.index(0) < t1.seats.index(2)
     assert "before, with its highest, if it wins" not in text_now  # r99
     assert "the cards down" not in text_now  # r107
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
     # r76 (words): "keeping higher ones for later covers" cut; the question's reasons say it (the K♠ stays)
-    assert "After the nil bidder: its lowest card that wins." in text_now  # r84: one sentence now; r99: two, plainer
+    assert "After the nil bidder: if the nil bidder is winning, its lowest card that wins;" in text_now  # r84; r99; r119
+    assert "After the nil bidder: its lowest card that wins." not in text_now  # r119
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
     # r93 (newcomer r92: the practice hand's deal was only in a code comment): deal 5 named, so "(not yours)" went
     # r108 (words, for the newcomer's additions): "a **demonstration**" cut; deal 6 still named
@@ -1827,16 +1836,20 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # r99 (newcomer r98: "S" was also South, and a condition sat in the "In your hand" column): the
                  # spade rule in words, the printout's, one sentence per value
                  # r108 (newcomer r108: "as many or more" of which count?): the smaller spades kept named first
-                 "**Protected spades**: for each spade, count the smaller spades you keep against the higher spades you "
-                 "lack. As many or more: 1 (K♠ of K♠ 2♠). One fewer: three quarters (J♠ of J♠ 3♠ 2♠). Two fewer: a "
+                 # r119 (newcomer r118: cross off before or after counting protected spades?): before (trick_count:
+                 # kept = spades[:round(spare)], credit counted on kept only; k32h below)
+                 "**Protected spades**: for each spade not crossed off (below), count the smaller ones you keep against "
+                 "the higher spades you lack. As many or more: 1 (K♠ of K♠ 2♠). One fewer: three quarters (J♠ of J♠ 3♠ 2♠). Two fewer: a "
                  "quarter (J♠ of J♠ 5♠). Fewer still: 0 (10♠ of 10♠ 2♠).",
                  # r84: the ruffs' values are rows of the table too
                  # r90 (rater r89: the Ruffs rows came before *ruff* was defined): ruff and void defined above the table
                  # r114 (words): "(are *void* in)" cut; the table's row says a void is no cards
                  "A *side suit* is any suit but spades. To *ruff* is to play a spade on a side suit you lack.",
-                 "Ruffs: a void (no cards) | 2",
+                 # r119 (newcomer r118: the Ruffs rows read as counting spades too): side suits only (trick_count's
+                 # loop runs over range(SPADES))
+                 "Ruffs (side suits): a void (no cards) | 2",
                  # r97 (newcomer r95: singleton, doubleton undefined): each said in cards
-                 "Ruffs: a void (no cards) | 2 a singleton (one card) | 1 a doubleton (two cards) | a quarter",
+                 "Ruffs (side suits): a void (no cards) | 2 a singleton (one card) | 1 a doubleton (two cards) | a quarter",
                  # r77 (false item: ruffs in the table, yet "only the bots count them"): the table is a player's
                  # count; the ruffs are Suggest's, said apart (values held below: ruffs == {CLUBS: 1, DIAMONDS: ¼})
                  # r79 (rater: a hand passing every line could still be refused): the ruffs are in Suggest's line 4
@@ -1877,8 +1890,10 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # says exact): said (trick_count: kept = spades[:round(spare)], the ruffs' own values summed)
                  # r117 (newcomer r116: "count exactly" then "round" read as a contradiction; why cross off?): two
                  # steps, and the reason (trick_count: kept = spades[:round(spare)], spent on the ruffs)
-                 "**Ruffs** (09a's step 3b) add their exact total to the count. Then round it (a half: whichever "
-                 "leaves an even number of spades) and cross off that many of your lowest spades: you spend them "
+                 # r119 (newcomer r118: how do a quarter and three quarters round?): to the nearest whole (round();
+                 # held below: ¼ beside two spades crosses off none, ¾ beside three one)
+                 "**Ruffs** (09a's step 3b) add their exact total to the count. Round it to the nearest whole (a half: "
+                 "whichever leaves an even number of spades) and cross off that many of your lowest spades, spent "
                  "ruffing. With K♠ 3♠ 2♠, two doubletons' half rounds "
                  "to 1: cross off the 2♠; K♠ keeps 3♠ and counts 1: no nil. "
                  # r109 (newcomer r109: "Never more ruffs than spades" could cap the count or the points): one
@@ -1904,6 +1919,12 @@ def test_the_nil_checklist_is_what_suggest_decides():
     # r114: an exact half leaves an even number of spades: ½ beside three spades crosses off one (k32h below),
     # ½ beside two spades none
     assert not trick_count(CardList("3S 2S 2H 3H 2D 3D 4C 5C 6C 7C 8C 9C 10C")).spent
+    # r119: "to the nearest whole": a doubleton's ¼ crosses off none, three doubletons' ¾ one, a void and a
+    # doubleton (2¼) two
+    assert not trick_count(CardList("KS 3S 2H 3H 2D 3D 4D 4C 5C 6C 7C 8C 9C")).spent
+    three = trick_count(CardList("KS QS 7S 6S 5S 4S 3S 2H 3H 2D 3D 2C 3C"))
+    assert three.ruff_tricks == 0.75 and [DECK[c].pretty for c in three.spent] == ["3♠"]
+    assert len(trick_count(CardList("KS 4S 3S 2S 2H 3H 2D 3D 4D 5D 6D 7D 8D")).spent) == 2
     assert trick_count(CardList("KS 3S 2S 2H 3H 2D 3D 4C 5C 6C 7C 8C 9C")).total >= 1  # "counts 1: no nil"
     # r112: the two-doubleton hand: ruffs ½ (two quarters), rounded to keep an even number of spades (2 of 3), so the
     # 2♠ is crossed off and the K♠, lacking only the A♠, keeps the 3♠: 1
@@ -2156,7 +2177,8 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # r99 (words): "let it win" cut, the same meaning
     # r108 (words): "under it" cut (duck says it), the same facts
     # r115: "its 9 tricks made" read as South's own 9 (South bid 5; the side's contract is 9, checked above)
-    assert ("As played, East's J♠ was forced in trick 12; South, its side's contract made, ducked with 8♠, keeping A♠."
+    # r119 (words): "keeping A♠" cut; the printed turn says South may play 8♠ or A♠ (held above)
+    assert ("As played, East's J♠ was forced in trick 12; South, its side's contract made, ducked with 8♠."
             ) in " ".join(prose().split()) and "its 9 tricks made" not in " ".join(prose().split())
     assert "its bot broke the nil" not in " ".join(prose().split())
     assert [line for line in shown.splitlines() if line.startswith("──")] == heads[2:]
@@ -2224,7 +2246,7 @@ def test_the_discard_question_at_trick_10_of_deal_17():
     # closing round 42: each of the two cells after the question opens under a lead-in saying what to look for
     did = next(i for i, c in enumerate(cells) if "partner_story(spades, 3)" in "".join(c["source"]))
     assert at + 2 == did and did + 2 == after
-    assert "".join(cells[did - 1]["source"]).startswith("Once answered, unfold below: East's card and how the nil broke.")  # r93 (words)
+    assert "".join(cells[did - 1]["source"]).startswith("Once answered, unfold below.")  # r93, r119 (words): its heads say what
     assert "".join(cells[after - 1]["source"]).startswith("What if East throws both hearts instead?")  # r93 (words)
     assert "then trick 12 both ways; compare East's spades." in "".join(cells[after - 1]["source"])
     printed = "".join("".join(o.get("text", "")) for c in cells[:at + 1] for o in c.get("outputs", []))
@@ -2243,7 +2265,8 @@ def test_the_blind_nil_prose_names_the_rules_the_code_uses():
     # r60 (words): "(the code below turns it on)" cut; the code's first line names the preset
     # r74 (words): "twice a nil" cut, the values stay
     # r94 (rater: docs/rules.md gives blind nil no numbers but calls 200 and 100 behind "our version", SD3): said so
-    assert "Our version scores +200 kept and −200 broken" in text and "Off by default" not in text
+    # r119 (words): "Ours scores", still SD3's "our version"; "points" cut ("100 or more behind")
+    assert "Ours scores +200 kept, −200 broken" in text and "Off by default" not in text
     # round 54 (words): "Some tables allow" says it is optional
     assert "Some tables allow **blind nil**: nil declared *before looking at your cards*." in text
     assert "SpadesRules.preset" not in text
@@ -2911,7 +2934,7 @@ def test_09b_opens_with_a_recap_of_nil_scoring():
     from hearts_teach.games.spades.rules import BAG_LIMIT, BAG_PENALTY, NIL_VALUE, SpadesRules
 
     top = " ".join("".join(_nil_cells()[0]["source"]).split())
-    recap = ("**From lesson 09.** A bid of 0 is *nil*: a promise to take no trick at all, scored apart from the "
+    recap = ("**From lesson 09.** A bid of 0 is *nil*: a promise to take no trick, scored apart from the "  # r119 (words)
              "partner: +100 if the nil bidder takes no trick, −100 if it takes even one. A nil is *clean* until its first trick, "
              "*broken* after. Beside a nil, the partner's bid alone is the team's *contract*, and any trick the nil "
              "bidder does take counts toward it. A team that takes fewer tricks than its contract is *set* (−10 "
@@ -2971,7 +2994,7 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
 
     text = _nil_prose()
     # r98: the deal's three printed tricks named in order (trick 3 is the cover before South)
-    assert ("Deal 1246: South bid nil, North 5.") in text and "trick 5, North last with K♥ 3♥" in text  # r99
+    assert ("Deal 1246: South bid nil, North 5.") in text and "last in trick 5" in text  # r99; r119 (words)
     assert "South's hearts all beat East's 2♥: only North's cover saved the nil." in text
     played = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246)
     assert played.bids[0] == 0 and played.bids[2] == 5 and played.tricks_won[0] == 0
@@ -3695,9 +3718,10 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # r99 (newcomer r98: three outputs in one sentence, to be matched by hand): one item per printed trick, in order
     # r107 (newcomer r107: why trick 1?): labelled as South's lead (the Leading rule); "trick 5" said once as "again"
     # r116 (newcomer r115: South's Q♣ and North's clubs vanished between prints): tricks 2 and 4 printed as rows
-    assert ("Below: tricks 1 to 4, North covering *before* South in trick 3; trick 5, North last with K♥ 3♥, then "
+    # r119 (words): the printed labels name tricks 1 to 5; North's K♥ 3♥ is the printed Legal line
+    assert ("Below: North covers *before* South in trick 3, last in trick 5, then "
             # r117 (newcomer r116: "then its 3♥" understood only at the print): the same trick, replayed
-            "with 3♥ instead.") in text
+            "3♥ instead.") in text
     assert "then its 3♥." not in text
     assert "Below: trick 1; trick 3" not in text and "trick 1, South's lead" not in text  # r107; r116
     assert "is the *Last trick* line" not in text

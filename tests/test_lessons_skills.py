@@ -3685,8 +3685,9 @@ def test_round_13_absolute_sentences_made_exact():
     # r69: "should help here" was never shown (the void pass stays unclear): asked as a question the line answers
     # r72c: the question became the pass's trial, run after step 3 (the same bot with first_pass, 40 and 200 deals)
     # r94 (r93, r94): the void pass is step 3 now, measured last against the dumping bot (first_pass) in its own cell
+    # r119 (words, for the r118 newcomer's additions): "It suits step 2's dumping." cut
     assert "the void pass's trial" not in ten and ("It suits step 2's dumping."  # r116: words
-                                                   ) in " ".join(ten.split())
+                                                   ) not in " ".join(ten.split())
     assert "pays off" not in ten
     # r76 (words): the caveat said in three words, where the comparison is read
     assert "Here, break-nil first kept East's nil but set South–North." in _md("09b_nil_and_blind_nil")  # r108: words
