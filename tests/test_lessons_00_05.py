@@ -476,7 +476,9 @@ def test_00_names_who_starts_on_the_table_and_says_the_first_hand_has_no_pass():
     code = [("".join(c["source"])) for c in cells_of("00_welcome")
             if c["cell_type"] == "code"]
     assert sum("Hand.deal(seed=2026)" in c for c in code) == 1 and not any("print(hand)" in c for c in code)
-    assert ns["first"].hand.pass_direction == "hold" and not ns["first"].hand.to_pass and "there is no pass this time" in text and "*hold*" not in text
+    assert ns["first"].hand.pass_direction == "hold" and not ns["first"].hand.to_pass and "this practice deal skips the pass" in text and "*hold*" not in text
+    # r119: "there is no pass this time" read, beside the drawing's "Hand 1 · pass left", as hand 1 skipping its pass
+    assert "there is no pass this time" not in text
 
 
 def test_00_says_hearts_cannot_be_led_before_trick_3_breaks_them():
@@ -673,7 +675,9 @@ def test_01_the_coach_table_and_its_three_readings():
     # r116: "(it may cost over ¼ point more)" read as a reason to avoid the A♦ pass: what the deals cannot show, said
     # (the interval's lower end is below the quarter point, checked below)
     assert ("**The count picked the top pass, narrowly.** The A♦ for the J♣ scores 10.7 against 10.5: too close to call "
-            "(the deals cannot show it costs over ¼ point more), so treat both as good.") in text
+            "(does it cost over ¼ point more? the deals cannot tell), so treat both as good.") in text
+    # r119: "cannot show it costs over ¼ point more" read as "costs at most ¼": said as an open question
+    assert "cannot show it costs over" not in text
     assert "(it may cost over ¼ point more)" not in text
     # r103: "a small cost, not whether it is enough to matter" left the reader unsure what to do: the coach's call
     # (fine, within its quarter-point band) as a usable rule
@@ -714,7 +718,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # r111: the reader could not tell who plays the imagined hands out (rule bots at all four seats: the coach's
     # docstring, checked below), and read "deals (in 1,000)" after "16,384 deals" as a count: "per 1,000 deals"
     assert ("The **coach** cannot see the other hands, so it made up 16,384 deals (ways the 39 unseen cards "
-            "might lie). On each it tried 21 passes for South (every three of Q♠ A♠ J♣ A♦ Q♦ Q♥, and 5♣ J♣ Q♠), rule bots "
+            "might lie). On each it tried 21 passes for South (every three of Q♠ A♠ J♣ A♦ Q♦ Q♥, the rule bot's six most passable, and 5♣ J♣ Q♠, emptying clubs), rule bots "  # r119: why these six, and the 21st (pass_pool, checked below)
             "passing for the other seats (not the walk-through's three highest), then rule bots at all four seats played it out; it averaged South's points: lower is better. Column \"Q♠ ends "
             "in South's tricks\" counts, per 1,000 deals, those where she falls on a trick South wins. Answer first (click, or type "
             "`saves.choose(\"…\")`), then unfold (⋯) the table under it.") in text  # r75b: a text-only way too
@@ -786,7 +790,7 @@ def test_01_the_coach_table_and_its_three_readings():
     # K♠ is one East (South's source, passing left) might pass on the coach's deals
     # r116: how West loses her on a spade trick puzzled the reader: "a spade trick won by a K♠ from East" (she follows
     # suit under it; "under" stays out, as r111 asked)
-    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick South wins with a K♠ East passed in other deals: "  # r104: the only higher spade South can receive
+    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick South wins with a K♠ East passed in made-up deals: "  # r119: "in other deals" puzzled (East never held it here): the coach's made-up deals; r104: the only higher spade South can receive
             "the more tricks South wins, the more chances.")
     from hearts_teach import pass_target
     assert "under a K♠ South receives" not in text and pass_target(3, "left") == 0  # r111
@@ -800,7 +804,8 @@ def test_01_the_coach_table_and_its_three_readings():
     assert note in text
     by_id = {c.get("id"): " ".join("".join(c["source"]).split()) for c in cells_of("01_deal_and_pass")}
     # r87: the r85 reader met the note before opening the folded table it explains: it says to unfold it first
-    assert by_id["l01-18"].startswith("Unfold the table above. " + note) and "plays her to a trick South wins" not in by_id["l01-16"]
+    # r119: "Unfold the table above." cut for words (l01-16 already says to unfold it, under the quiz)
+    assert by_id["l01-18"].startswith(note) and "plays her to a trick South wins" not in by_id["l01-16"]
     ids_q = [c.get("id") for c in cells_of("01_deal_and_pass")]
     assert "counts, per 1,000 deals, those where she falls on a trick South wins" in by_id["l01-16"] and ids_q.index("l01-16") < ids_q.index("l01-16q")  # r111
     # r41_a: what the coach did, from its docstring (hidden deals, everyone continuing like the rule bot)
@@ -1062,7 +1067,8 @@ def test_01_the_coach_table_and_its_three_readings():
             "East on trick 5. So nobody could follow South's low 8♦ on trick 10: a card led in a suit nobody else "
             "holds wins, whatever its rank. West threw the queen on it: 15 points for South. The bot's lead "
             "ignores who is out of diamonds. A 3♥ (hearts broke on "
-            "trick 3) could not win: West still held 9♥ 8♥.") in text
+            "trick 3) could not win: West, holding 9♥ 8♥, had to follow suit.") in text
+    # r119: the reader had to work out that West, holding hearts, must follow (so cannot throw her): said
     # r112: the trace said "its shortest suit (diamonds, 2 cards)" while hearts also had 2: South's hand is printed,
     # and the text gives the bot's own reason (policy._lead works clubs, diamonds or spades, never hearts, and counts
     # only its own cards): with both suits at 2, its lowest-rank tie-break would have led the 3♥ had hearts counted
@@ -1125,7 +1131,7 @@ def test_01_the_coach_table_and_its_three_readings():
     assert "Kept without the A♠" not in text
     # r87: the quiz now names the pass (J♣ A♦ A♠), so the row is named shorter
     # r103: the quiz names the pass, so the row needs only its place
-    assert ("Kept (last row), she ends in South's tricks on 692 deals in 1,000, and South takes 11.5 points a hand.") in text  # r112: "(10.5 with South's pass)" cut for words: the table shows it
+    assert ("Kept, she ends in South's tricks on 692 deals in 1,000, and South takes 11.5 points a hand.") in text  # r112: "(10.5 with South's pass)" cut for words: the table shows it
     assert (f"{keep.exp_points:.1f}", f"{ours.exp_points:.1f}") == ("11.5", "10.7") and 0 < keep.exp_points - ours.exp_points < 1
     assert keep.exp_points - ours.exp_points > ours.exp_points - best.exp_points  # the queen matters more than the third card
     # r64 rater: "the queen matters most" holds among the three passes compared (deal 5's clubs cost more)
@@ -1253,7 +1259,10 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # r73pre rater: the old bullet ("the fewest low cards") did not match deal 5's kept 10♥ or deal 287's near tie
     # r75pre rater: "an ace with many low cards is the safer kind" was shown by neither deal: a rule of thumb
     # r87: the summary left out the lesson's top rule (the Q♠ and risky high spades, rules 1 and 2)
-    assert "- Pass the Q♠ and risky high spades first, then high cards with few low cards to cover them." in text
+    # r119: the bullet left out rule 1's exception (a guarded queen stays): said, in rule 1's words
+    assert ("- Pass the Q♠ (unless three or more low spades guard her) and risky high spades, then high cards with "
+            "few low cards to cover them.") in text and "unless three or more low spades guard her:" in text
+    assert "- Pass the Q♠ and risky high spades first," not in text
     assert "safer kind" not in text
     assert sorted(c.pretty for c in dealt if c.suit is Suit.DIAMONDS and c.rank <= 8) == sorted(["8♦", "5♦", "4♦", "2♦"])
     assert sorted(c.pretty for c in clubs if c.rank <= 8) == ["4♣", "8♣"] and all(c.rank > 8 for c in clubs[:3])
@@ -1525,8 +1534,11 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
     # lesson 03's exception; West's reason was hand-written (it held Q♠ and could have ducked): now
     # the rule bot's own reason is printed, and the prose points to it
     assert "nobody may throw points on the first trick" not in text
-    assert ("West took trick 2 with the A♠ for the same reason as North in trick 1, as its own reason "
-            "(printed last) says.") in text
+    # r119: the reader could not tell whether North's A♣ was a bot's choice: the story's trick-1 cards are said to be
+    # chosen (bots play from trick 2 on), and West's A♠ has "the reason the story gave North" (the same branch, above)
+    assert ("West took trick 2 with the A♠ for the reason the story gave North in trick 1, as its own reason "
+            "(printed above) says.") in text
+    assert "we chose trick 1's cards; bots play from trick 2 on." in text
 
 
 def test_02_round_28_the_winner_column_and_why_the_a_hearts():
@@ -1593,8 +1605,8 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
     # r100: the freak deal left trick 1 mid-play; it now opens the discard section, after trick 1 is done
     assert (text.index("playing under the card that is winning, so as "
             "not to take the trick, is called **ducking**") < text.index("Say West wants to stay out of this trick")
-            < text.index("Your click played on a copy; below, the story's West plays, then North (last). Compare with your "
-                         "pick, then say who starts trick 2"))
+            < text.index("Your click played on a copy; below, the story's West plays, then North (last): we chose trick 1's "
+                         "cards; bots play from trick 2 on. Compare with your pick, then say who starts trick 2"))  # r119
     # r103: "Check your click on the whole trick" read as if the click carried over into the story
     assert "Check your click on the whole trick" not in text
     assert "(the answer to the question above)" not in text
@@ -1696,7 +1708,7 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
             < text.index("card (one not of the led suit) is worth, imagine a freak deal where **South holds all thirteen")
             < text.index("Back in our deal, the bots stopped in the middle of trick 3"))
     assert "You saw this in the freak deal" not in text and text.index("South holds all thirteen clubs") > \
-        text.index("Your click played on a copy; below, the story's West plays, then North (last).")
+        text.index("Your click played on a copy; below, the story's West plays, then North (last):")  # r119
     freak = ns["freak"]
     assert all(c.suit is not freak.tricks[0].led_suit for c in freak.tricks[0].cards[1:])
     assert "You are South and your diamonds are K♦, 8♦ and 5♦." in ns["duck"].question
@@ -3025,7 +3037,16 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     cells = cells_of("02_tricks_and_following_suit")
     printed = "".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code" for o in c["outputs"])
     assert f"West's reason for the A♠, from the bot's own rules: {why_played(hand, 2, 1).reason}" in printed
+    # r119: the reader wondered why West led a middle club to trick 3: the bot's own reason is printed (hearts unbroken:
+    # West's lone Q♥ may not be led, so clubs are its shortest suit it may lead)
+    assert f"West's reason for the J♣ lead (no heart may be led yet): {why_played(hand, 3, 1).reason}" in printed
+    assert why_played(hand, 3, 1).card == Card("JC") and why_played(hand, 3, 1).branch == "short-suit"
     text = " ".join(prose("02_tricks_and_following_suit").split())
+    # r119: the first card question says how to type a card; its example is not one of its two best answers
+    assert 'click one, or type `drop.choose("…")` with the card as in `west.play`, e.g. `"8D"`.' in text
+    assert any('answer={"AH", "KS"}' in "".join(c["source"]) for c in cells)  # the example, 8♦, is neither
+    # r119: "Click a name" covered the first two of five questions only (two ask for a card)
+    assert "Five questions follow, on tricks from other deals. For the first two, click a name," in text
     assert "In trick 2 West played the A♠ for the reason North played the A♣" not in text
     # r32 rater: the A♠ is risky; West held the Q♠ too (cell 4's deal), and lesson 04 has both; rater r33: lesson 00
     # says it only in a quiz's feedback, so lesson 02 no longer points there. Rater r74: the aside hinted at the
@@ -3356,8 +3377,8 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     # r100: "count the hearts and the Q♠" read as a count of cards; the widget asks for points, so the prose does too,
     # and the typed answer goes where questions 2 and 3 say (a new cell below the question)
     assert ("Add up the penalty points each seat *holds* (1 per heart, 13 for the Q♠; none scores until taken): "
-            "which seat holds the most? Click, or type `most.choose(\"…\")` (a seat, e.g. `\"West\"`) in a new cell "
-            "below the question. Then unfold (⋯) the answer under the question.") in text  # r89: a line to type beside every button
+            "which seat holds the most? Click, or type `most.choose(\"…\")` (a seat, e.g. `\"West\"`) in a new cell "  # r119: + how to add one
+            "below the question (to add one: Esc, then B). Then unfold (⋯) the answer under the question.") in text  # r89: a line to type beside every button
     # r111: what goes between the quotes was not said here (question 2 gives a card); a seat, with an example
     assert "Count the hearts and the Q♠" not in text
     assert "Below, the penalty cards each player *holds* now" not in text
@@ -3474,15 +3495,21 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     someone plays a higher spade; lesson 04 names the last trick's seats, and says the queen-waits lead with
     only hearts and Q♠ differs from the standard rules."""
     zero = " ".join(prose("00_welcome").split())
-    assert 'type `worst.choose("…")` in a new cell below the question' in zero
+    # r119: lesson 00's first typed answer says how to add a cell (Esc, then B); question 1 just says "a new cell"
+    assert 'in a new cell below the question (to add one: Esc, then B).' in zero
+    assert 'type `worst.choose("…")` in a new cell (a card' in zero
     # r103: question 2's line to type says "the same way" (a new cell below its question), in question 1's paragraph
     # r116 (r115 read: "the same way" suggested quotes, "(a number)" none): a literal example, no quotes
     assert "type one the same way, e.g. `total.choose(13)`" in zero and "the same way (a number)" not in zero
     assert 13 != CardList("QS 4H 9H JH").points  # the example is not the answer
     # r100: questions 2 and 3 say where their answer is, as question 1 does
     # r103: both answers were only in the quiz code (the 16 as taken.points); one folded cell prints them in words
-    assert ('the question (a card, e.g. `"2C"`). Second, click a number, or type one the same way, e.g. `total.choose(13)`. '
+    assert ('in a new cell (a card, e.g. `"2C"`). Second, click a number, or type one the same way, e.g. `total.choose(13)`. '
             "Then unfold (⋯) the answers under question 2.") in zero
+    # r119: "under question 2" named a widget with no number: the two widgets now say "Question 1:" and "Question 2:"
+    quiz_code = "".join("".join(c["source"]) for c in cells_of("00_welcome") if c["cell_type"] == "code")
+    assert 'Quiz("Question 1: which of these cards costs points?"' in quiz_code
+    assert 'Quiz("Question 2: your tricks hold these penalty cards: "' in quiz_code
     assert "the question's code to check" not in zero and "Check it the same way" not in zero
     assert 'Type `picker.choose("… … …")` in a new cell,' in " ".join(prose("01_deal_and_pass").split())
     three = " ".join(prose("03_breaking_hearts").split())
