@@ -331,8 +331,8 @@ def play_match(match: SpadesMatch, seed: int | str = 0) -> SpadesMatch:
 
 
 def tricks_table(hand: SpadesHand) -> str:
-    """Every completed trick on one line, leader first; * marks the winner, (trump) a ruff."""
-    return trick_rows(hand, lambda t: f"   {hand.seat_names[t.winner]}" + (" (trump)" if t.trumped else ""))
+    """Every completed trick on one line, leader first; * marks the winner, (trumped) a ruff."""
+    return trick_rows(hand, lambda t: f"   {hand.seat_names[t.winner]}{t.trump_mark}")
 
 
 def contracts_text(hand: SpadesHand) -> str:

@@ -75,7 +75,7 @@ def hand_text(hand: SpadesHand, seat: int | None = None, all_hands: bool = False
     last = hand.last_trick
     if last is not None:
         lines.append(f"Last trick: {' '.join(c.pretty for c in last.cards)} → {names[last.taker]}"
-                     + (" (trumped)" if last.trumped else ""))
+                     + last.trump_mark)
     lines.extend(play_lines(hand, seat, all_hands))
     return "\n".join(lines)
 

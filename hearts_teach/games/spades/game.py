@@ -104,11 +104,17 @@ class SpadesTrick(TrickSeats):
         win = self.card_of(self.winner)
         return win is not None and win.suit is Suit.SPADES and self.led_suit is not Suit.SPADES
 
+    @property
+    def trump_mark(self) -> str:
+        """' (trumped)' after a trick a spade won on another suit's lead, else '': the one mark every
+        printer of a Spades trick uses."""
+        return " (trumped)" if self.trumped else ""
+
     def __str__(self) -> str:
         cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
         tail = ""
         if self.winner is not None:
-            tail = f" → seat {self.winner}" + (" (trumped)" if self.trumped else "")
+            tail = f" → seat {self.winner}{self.trump_mark}"
         return f"trick {self.number}: {cards}{tail}"
 
     def _repr_html_(self) -> str:

@@ -59,8 +59,7 @@ def bid_tooltip(value: int) -> str:
 
 def trick_compass_html(trick: SpadesTrick | None, names: Sequence[str], caption: str) -> str:
     """A Spades trick laid out like the table (North on top); text marks for leader and winner."""
-    trumped = trick is not None and trick.trumped
-    return compass_html(trick, names, caption, win_mark="✓ wins" + (" (trump)" if trumped else ""))
+    return compass_html(trick, names, caption, win_mark="✓ wins" + (trick.trump_mark if trick is not None else ""))
 
 
 def trick_text(trick: SpadesTrick | None, names: Sequence[str], caption: str) -> str:
