@@ -70,3 +70,30 @@ def test_the_reasons_say_not_yet_played_where_they_said_out() -> None:
     demo = PassPicker(Hand.deal(seed=5), seat=0, feedback=pass_feedback, others=table_bots("rule"))
     said = demo.choose(" ".join(str(c) for c in list(demo.hand.cards(0))[-3:]))
     assert "K♠ is above the queen: until she has been played, it can win the trick she falls on." in said
+
+
+def test_a_short_suit_reason_names_hearts_when_the_leader_holds_as_few() -> None:
+    """Newcomer r120 (lesson 02): West, holding one heart (unbroken, so it may not be led), read "its shortest
+    suit (clubs, 2 cards)": the reason said "shortest" only among the suits it could lead. Every short-suit
+    lead now says "apart from hearts" exactly when the leader holds hearts and no more of them than of the
+    suit it names."""
+    import re
+
+    from hearts_teach.kernel.cards import Suit
+
+    seen_unled = 0
+    for seed in range(60):
+        hand = Hand.deal(seed=seed, pass_direction="hold")
+        while not hand.is_over:
+            w = why_now(hand)
+            if w.branch == "short-suit":
+                held = hand.cards(hand.turn)
+                named = w.card.suit
+                hearts = len(held.of_suit(Suit.HEARTS))
+                assert ("apart from hearts" in w.reason) == (0 < hearts <= len(held.of_suit(named))), (seed, w)
+                n = re.search(r"\((\w+), (\d+) cards\)", w.reason)
+                assert n is None or int(n.group(2)) == len(held.of_suit(named))
+                if "apart from hearts" in w.reason and not any(c.suit is Suit.HEARTS for c in hand.legal_plays()):
+                    seen_unled += 1  # the case the reader met: hearts held but not yet allowed to lead
+            hand.play(w.card)
+    assert seen_unled > 0

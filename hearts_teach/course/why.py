@@ -179,8 +179,9 @@ def _lead(view: View, threat: int) -> tuple[int, str, str]:
             if n < best_n or (n == best_n and c % 13 < best_rank):
                 best, best_n, best_rank = c, n, c % 13
     if best >= 0:
-        # a suit it never works (hearts; spades beside a big spade) may be as short: "apart from" says so
-        skipped = [_SUIT_NAMES[s] for s, m in ((2, legal & HEARTS_MASK), (3, legal & SPADES & ~spades))
+        # a suit it never works (hearts, held whether or not they may be led yet; spades beside a big spade)
+        # may be as short or shorter: "apart from" says so
+        skipped = [_SUIT_NAMES[s] for s, m in ((2, hand & HEARTS_MASK), (3, legal & SPADES & ~spades))
                    if m and m.bit_count() <= best_n]
         shortest = "its shortest suit" + (f" apart from {' and '.join(skipped)}" if skipped else "")
         if best_n == 1:  # a singleton: "the lowest card" of one card reads oddly
