@@ -244,11 +244,13 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     # r119 (report r118/glossary: "that mark means a ruff" beside "trump" set apart from "ruff"): what the mark shows,
     # as SpadesTrick.trumped decides it (a spade won a trick led in another suit)
     assert ("**Ruff** (Spades) — to win with a spade a trick led in a side suit you do not hold; the trick tables "
-            "mark such a trick *(trumped)*: a spade won it, on a lead in another suit. In this course, if someone then "
+            "mark such a trick *(ruffed)*: a spade won it, on a lead in another suit. In this course, if someone then "
             "plays a higher spade on that trick, your spade has not ruffed;") in t  # r97: the printout's word (trump) was unexplained
     assert "that mark means a ruff" not in t
-    # one mark for every printer of a Spades trick (the trick rows said "(trump)", the Last trick line "(trumped)")
-    assert "*(trump)*" not in t
+    # one mark for every printer of a Spades trick (the trick rows said "(trump)", the Last trick line "(trumped)");
+    # r120 (glossary reader): "(trumped)" on a ruffed trick pulled against "has not ruffed; it has only *trumped*":
+    # the mark is the entry's own word
+    assert "*(trump)*" not in t and "*(trumped)*" not in t
     import inspect
 
     from hearts_teach.games.spades import game as spades_game
@@ -279,9 +281,9 @@ def test_match_ruff_and_best_say_what_the_engine_does():
     rows = tricks_table(hand).splitlines()
     for tr, row in zip(hand.tricks, rows, strict=True):
         won = tr.cards[tr.seats.index(tr.winner)]
-        assert row.endswith("(trumped)") == (won.suit.letter == "S" and tr.cards[0].suit.letter != "S"), row
+        assert row.endswith("(ruffed)") == (won.suit.letter == "S" and tr.cards[0].suit.letter != "S"), row
     ten = hand.tricks[9]  # S K♣, W 9♠, N 5♠, E 4♠: West's 9♠ ruffs; North's 5♠ is beaten by it
-    assert rows[9].endswith("West (trumped)") and _played_in(hand, 2, ten.card_of(2)) == "trick 10"
+    assert rows[9].endswith("West (ruffed)") and _played_in(hand, 2, ten.card_of(2)) == "trick 10"
     assert _played_in(hand, 1, ten.card_of(1)) == "trick 10 (a ruff)"
 
 

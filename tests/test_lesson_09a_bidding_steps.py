@@ -1266,7 +1266,7 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # defines the *ruff* deal 17's print uses (tricks_table: "(trump)" marks a trick won by a spade on another suit)
     # r55 (rater r54): it sat mid-paragraph at deal 437; it moved up to deal 1246, before the first trick row
     from hearts_teach.course.spades_lesson import tricks_table as _table
-    assert "(trumped) a ruff" in (_table.__doc__ or "") and "* marks the winner" in (_table.__doc__ or "")
+    assert "(ruffed) a ruff" in (_table.__doc__ or "") and "* marks the winner" in (_table.__doc__ or "")
     # r60 (rater): "then" read as "afterwards": "in that case"; "as if no nil were bid" cut for words
     assert "then it plays for tricks" not in text
     # r84 (words): *ruff* is now defined in the checklist's ruffs lines, above
@@ -1275,10 +1275,11 @@ def test_contract_first_beats_nil_first_on_deal_17():
     # r119 (newcomer r118: which word, (trump) or (trumped), appears where?): each named with its place (tricks_table
     # rows print "(trump)", the status view's Last trick line "(trumped)", both shown in this lesson's outputs)
     # one mark now: every Spades trick printer reads SpadesTrick.trump_mark, so the legend names one word
-    legend = "Trick rows and *Last trick*: leader first, * on the winner, (trumped) when a *ruff* won."
+    legend = "Trick rows and *Last trick*: leader first, * on the winner, (ruffed) when a *ruff* won."
     assert "(trump/trumped)" not in text and "(trump;" not in text
     nil_cells = _nil_cells()
     assert all("(trump)" not in "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in nil_cells)
+    assert all("(trumped)" not in "".join("".join(o.get("text", "")) for o in c.get("outputs", [])) for c in nil_cells)
     first_row = next(i for i, c in enumerate(nil_cells) if "Trick 1 as played:  1." in "".join(
         "".join(o.get("text", "")) for o in c.get("outputs", [])))
     assert legend in " ".join("".join(nil_cells[first_row - 1]["source"]).split()) and legend in text

@@ -417,7 +417,7 @@ def test_two_of_spades_takes_a_trick_led_with_the_ace_of_hearts():
     hand.play("2H")
     trick = hand.play("KH")
     assert trick.winner == 2 and trick.trumped
-    assert "trumped" in str(trick)
+    assert str(trick).endswith("→ seat 2 (ruffed)")  # the one mark (SpadesTrick.trump_mark)
 
 
 def test_when_both_teams_pass_the_target_in_one_hand_the_higher_score_wins():

@@ -331,7 +331,7 @@ def play_match(match: SpadesMatch, seed: int | str = 0) -> SpadesMatch:
 
 
 def tricks_table(hand: SpadesHand) -> str:
-    """Every completed trick on one line, leader first; * marks the winner, (trumped) a ruff."""
+    """Every completed trick on one line, leader first; * marks the winner, (ruffed) a ruff."""
     return trick_rows(hand, lambda t: f"   {hand.seat_names[t.winner]}{t.trump_mark}")
 
 

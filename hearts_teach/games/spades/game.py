@@ -106,9 +106,10 @@ class SpadesTrick(TrickSeats):
 
     @property
     def trump_mark(self) -> str:
-        """' (trumped)' after a trick a spade won on another suit's lead, else '': the one mark every
-        printer of a Spades trick uses."""
-        return " (trumped)" if self.trumped else ""
+        """' (ruffed)' after a trick a spade won on another suit's lead (the glossary's *ruff*), else '': the
+        one mark every printer of a Spades trick uses. Not '(trumped)': a spade played on such a trick has
+        trumped it even when a higher spade then wins."""
+        return " (ruffed)" if self.trumped else ""
 
     def __str__(self) -> str:
         cards = " ".join(c.pretty for c in self.cards) or "(no cards yet)"
