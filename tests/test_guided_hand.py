@@ -157,8 +157,9 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r98: one helper's name, the coach (the reader could not tell the guide from the coach)
     # r117 (word cap): "lists every card with the coach's verdict" → "grades every card"
     # r119 (words paid for the plan's purpose, l06a-step2-md): "under it" cut; the review prints under the table
-    assert ("The table shows every trick (* marks the card that won it); the review grades every "
-            "card.") in " ".join(prose.split())
+    # r120: (word cap, for the 06a newcomer's items) "the review grades every card" cut: l06a-01 says it already
+    assert "The table shows every trick (* marks the card that won it)." in " ".join(prose.split())
+    assert "won it); the review grades every card" not in " ".join(prose.split())
     # r33: the J♥ lead's risk (winning a trick full of hearts), from the coach's own deals: it never won trick 6 there
     jack = demo.decisions[5].best
     assert jack.label == "J♥" and jack.stats["p_win_trick"] == 0
@@ -918,8 +919,8 @@ def test_06a_round_9_the_points_the_queen_on_trick_3_and_a_shorter_review_note()
     # r107 (rater: why 17.7 after the 4♣ on trick 2, then 17.6?): one clause; each verdict samples its own deals
     # r116 (rater: trick 2's queen share, 191 of 256, also differs from trick 3's 81%): "figures" covers both
     assert (f"South's points for the whole hand average {points} with either card (trick 2's figures differ: each verdict uses "
-            "its own deals): for the Q♠, 5.7 hearts + 13 × 95%, minus 26 × 1.6% (South's moons, 1.6% of deals: 26 taken, "
-            "0 scored), ≈ 17.6; "
+            "its own deals): for the Q♠, 5.7 hearts + 12.35 (13 × 95%; the other 5%, a K♠ or A♠ beats her) − 0.42 "
+            "(26 × 1.6%: South's moons, 26 taken, 0 scored) ≈ 17.6; "
             "with the 4♠, "
             "South takes the queen less often but more hearts.") in text  # r108: why the shares overshoot and "0.95×13" not in text
     # fresh newcomer rater r48: one sentence for when you cannot pass her, from the printed figures (17.6 with either
@@ -1445,8 +1446,13 @@ def test_06a_r77_the_whole_hand_average_includes_the_moons():
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r107: the clause names trick 2's printed 17.7 (cell l06a-step2-copy), which must stay what that cell prints
     assert ("South's points for the whole hand average 17.6 with either card (trick 2's figures differ: each verdict uses its "
-            "own deals): for the Q♠, 5.7 hearts + 13 × 95%, minus 26 × 1.6% (South's moons, 1.6% of deals: 26 taken, "
-            "0 scored), ≈ 17.6;") in text
+            "own deals): for the Q♠, 5.7 hearts + 12.35 (13 × 95%; the other 5%, a K♠ or A♠ beats her) − 0.42 "
+            "(26 × 1.6%: South's moons, 26 taken, 0 scored) ≈ 17.6;") in text
+    # r120 (newcomer r120/06a: had to do the sum; why only 95% when South plays the queen herself?): each term
+    # written out, and the other 5% said: South plays her on trick 3 with West and North still to play, and only
+    # the K♠ or A♠ outranks her (rules H7: the highest card of the suit led wins)
+    assert f"{13 * 0.95:.2f}" == "12.35" and f"{26 * 0.016:.2f}" == "0.42"
+    assert "13 × 95%, minus 26 × 1.6%" not in text
     # r119 (newcomer r118/06a: why subtract 26? read only on a second pass): the reason sits beside the 26, before
     # the result
     assert "− 26 × 1.6% ≈ 17.6 (South's moons" not in text
@@ -1539,7 +1545,9 @@ def test_06a_r91_trick3_ranges_and_the_plans_ties():
     # the plan's 4♣ is named in the folded answer and each card is in the table
     # r110 (rater: two "lowest" cards, 4♣ and 4♠: which?): the tie order back, in four symbols; the typed fallback
     # after the invitation to choose (it came before the reader knew of a question)
-    assert "*always the lowest card allowed* (ties go ♣, ♦, ♥, ♠). Choose South's lead first" in text  # r114
+    # r120 (newcomer r120/06a: "ties" between what?): the tie is between cards of equal rank (4♣ and 4♠ here)
+    assert "*always the lowest card allowed* (equal ranks: ♣, ♦, ♥, ♠). Choose South's lead first" in text  # r114
+    assert "(ties go ♣" not in text
     # r111 (rater: was the plan advice or a foil?): South "tests" it
     # r119 (newcomer r118/06a: why does the demonstration keep playing a plan the coach calls a mistake?): to see
     # what it costs (the review grades it: two mistakes, tricks 2 and 6)
@@ -1588,7 +1596,9 @@ def test_06a_r93_model_answers_whatif_labels_and_ranges():
     assert "the hint after your 8♣" not in back  # r110
     assert "would draw" not in back
     assert ("- **The queen**: yes: once your 10♠ 9♠ 8♠ have gone, a spade lead forces the K♠ out, and the Q♠'s "
-            "holder can drop her on it. Play the K♠ under the A♠, or throw it on a suit you are out of.") in back
+            "holder can drop her on it. Play the K♠ under an A♠ on the trick, or throw it on a suit you are out of.") in back
+    # r120 (newcomer r120/06a: "under the A♠" read as any time, or only once it is on the trick?): on the trick
+    assert "Play the K♠ under the A♠," not in back
     assert "Play it under" not in back  # r94: "it" read as the Q♠
     own = GuidedHand()  # the lesson's own hand: the facts behind the answers
     south = own.hand.cards(0)
