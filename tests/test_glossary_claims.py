@@ -203,10 +203,14 @@ def test_protected_spades_and_spade_length_are_the_bots_count():
     # r112 (rater: could not redo the 1½ ruffs nor why they cross off two spades): the short suits and the rounding
     # r116 (newcomer r115 item 3.2: one sentence held four steps at once): the same count as numbered steps
     assert ("when it is bigger. Lesson 09a's A♠ J♠ 8♠ 6♠ 5♠ 4♠ 3♠ 2♠: 1. Ruffs 1½ (♥ and ♦ doubletons ¼ each, a ♣ "
-            "singleton 1) cross off the lowest spades, one per ruff trick, 1½ rounded to 2: the 3♠ 2♠. 2. The five "
+            "singleton 1) cross off the lowest spades, one per ruff trick, 1½ rounded to 2 by 09a's tie-break for a ½ "
+            "(an even number of spades left uncrossed: six): the 3♠ 2♠. 2. The five "
             "highest: A♠ 1 + J♠ 1 + 8♠ ¾ (lacks four, keeps three) + 6♠ 0 + 5♠ 0 = 2¾. 3. The three after the fifth, "
             "4♠ 3♠ 2♠: 3. 4. 2¾ + 3 = 5¾ beats protected spades and ruffs, 2¾ + 1½ = 4¼.") in t
     assert "and 2¾ + 3 = 5¾, more than their 2¾ + 1½ = 4¼." not in t  # r116
+    # r120 (report r120/glossary item 3.3): "1½ rounded to 2" beside the bids' half-down rounding read as a clash: the
+    # entry names 09a's tie-break (a ½ goes the way that leaves an even number of spades: 8 − 2 = 6, not 8 − 1 = 7)
+    assert "goes whichever way leaves an even number of spades not crossed off" in _prose("09a_spades_bidding")
     assert "counts 2¾ + 3 = 5¾, more than their 4¼." not in t  # r111
     five = count_text(SpadesHand.deal(seed=22, dealer=1).cards(0))  # lesson 09a's first count
     assert "K♠ 1: higher spades not held: A♠; smaller spades kept: 10♠ 7♠ 4♠" in five
@@ -321,7 +325,19 @@ def test_best_and_fine_are_the_coachs_two_verdicts_apart():
     assert ("Each half of the coach's deals picks the choice that took fewest points there, and every choice is measured "
             "against it on the other half, so luck cannot flatter the pick; the *top choice*, listed first, is the one with the least Δ. When the two "
             "halves pick different cards, even the top choice can show [too close to call](#cell-id=term-too-close-to-call) "
-            "([lesson 06a, trick 3](06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md)).") in t
+            "([lesson 06a, trick 3](06a_guided_first_hand.ipynb#cell-id=l06a-step3-whatif-md)): on at least one half it "
+            "is then measured against another card, and the deal-by-deal gaps can stretch its interval above 0.25.") in t
+    # r120 (report r120/glossary item 3.1): the top of the page promised why; coach_stats.difference measures each
+    # half's per-deal gaps, and a card measured against itself has none (its interval is 0 to 0)
+    import numpy as np
+
+    from hearts_teach.agents.coach_stats import verdict_of as _verdict
+
+    ones = np.array([3, 0, 5, 1, 2, 4])
+    same = coach_stats.difference(ones, ones, ones)
+    assert same.lo == same.hi == 0 and _verdict(same.lo, same.hi) == "best"
+    split = coach_stats.difference(ones, ones, np.array([0, 3, 1, 5, 4, 0]))
+    assert split.hi > 0.25 and split.lo <= 0.25
     assert "when the deals cannot confirm it (lesson 06a, trick 3)" not in t
     assert "The coach picks its top choice on one half of its deals" not in t  # r112
     # r114 (rater: Best and Verdict measured against "the top choice", Δ vs best against each half's pick): one
@@ -1839,10 +1855,12 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     # r78: one plain sentence (three colon-joined clauses said one thing)
     # r81: "sheds it safely" was false of a dead spade, which trumps the trick and wins it (held in the r81 test)
     # r93: "never wins" is true of any off-suit heart: the entry now says what "dead" adds (no use for ducking; led, it wins)
-    assert ("a card of a suit nobody else holds any more, so nobody else can lead it. Its holder can never follow suit "
-            "with it under someone else's card, as nobody else will lead its suit, and if its holder must lead it, it wins unless trumped; so a nil bidder "
-            "does well to throw dead hearts, clubs or diamonds when out of the suit led, where they cannot win. A dead "
-            "spade played there trumps the trick and wins it.") in _entry("Dead card")
+    # r120 (report r120/glossary item 3.4): the chained clauses took two readings: one example says the same
+    assert ("a card of a suit nobody else holds any more, so nobody else can lead it. Say East holds the last two "
+            "hearts: East never plays one under another player's heart, and a heart East leads wins unless trumped. So "
+            "a nil bidder does well to throw dead hearts, clubs or diamonds when out of the suit led, where they cannot "
+            "win. A dead spade played there trumps the trick and wins it.") in _entry("Dead card")
+    assert "Its holder can never follow suit" not in _entry("Dead card")
     # Standard: the rules with no variant on, printed as "standard rules"
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"
     # r107: docs/rules.md names the defaults Rules.standard(): both names, which are one
@@ -2144,7 +2162,9 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     for n in (3, 4, 5, 6):
         assert cascade(mask("QS 2H 3D"), Suit.SPADES.value, False, True, Rules(players=n).compiled)[0] == mask("QS")
     # r114 (rater: is the K♠ beside her a guard?): any other spade, higher or lower, can be played to one spade lead
-    assert ("Each other spade, a [guard](#cell-id=term-guard) or even a higher spade, can be played to one spade lead, "
+    # r120 (report r120/glossary item 3.6): "a guard or even a higher spade" left open whether the K♠ is a guard:
+    # a guard is lower (Guard: low cards that protect a high card), a higher spade uses up a lead too
+    assert ("Each other spade, lower (a [guard](#cell-id=term-guard)) or higher, can be played to one spade lead, "
             "so a spade lead can force her out: the first if she is alone, the second if she has one other spade.") in \
         _entry("Short queen")
     assert "the second if she has one guard" not in _entry("Short queen")  # r114
@@ -2202,7 +2222,8 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
             "below: as cheap). Each half of the deals (odd-numbered, even-numbered) picks the choice that took fewest "
             "points there, and every choice is compared with that pick on the other half, so luck cannot flatter the "
             "pick; Δ is the mean of the two halves. The top choice is the one with the least Δ, so its Δ is at most 0 (a half's pick "
-            "scores 0 against itself and at most 0 on the deals that picked it), and any Δ, even the top choice's, can "
+            "scores 0 against itself and at most 0 on the deals that picked it: X's 0 and −0.4 in the table below), and "
+            "any Δ, even the top choice's, can "
             "come out a little below 0, as when the halves pick different choices (see [Best](#cell-id=term-best)). "
             "Say the even deals pick X (0.4 points a hand fewer than Y there) and the odd deals pick Y (0.2 fewer than X "
             "there); X, with the least Δ, is the top choice.") in _entry("Δ vs best")

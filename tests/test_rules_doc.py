@@ -239,7 +239,7 @@ def test_the_rules_summary_states_the_spades_rules_the_engine_plays():
             "clockwise.") in text
 
 
-def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
+def test_the_rules_summary_says_queen_waits_reading_is_the_projects_own():
     """Newcomer round 9: the summary listed `queen_waits` beside the named presets of the rules the
     project follows, where it is not one; it now says it is this project's own (docs/rules.md D7). A newcomer
     rater found "D7" (the docs' own numbering) meaningless: the summary names the passage in plain words."""
@@ -261,8 +261,11 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
     # l6 (a fresh newcomer): brackets nested in brackets; plain sentences now, with the same facts (checked below)
     # rater r78: lesson 03 never shows queen_waits (04 does: its link stays); the entry covered only the lead, and
     # "until a heart has been played" read as rule 7's broken: the first trick and the same-trick heart are said
-    assert ("`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠ may "
-            "not be led or discarded until a heart has been played, on an earlier trick or earlier in this one, unless she "
+    # r120 (report r120/rules_summary): D7 says some tables hold Q♠ back; only the exact reading is the project's
+    assert ("`queen_waits` ([04](04_queen_of_spades.ipynb)): some tables hold Q♠ back until hearts are broken; this "
+            "exact reading is ours. Q♠ may "
+            "not be led or discarded until a heart has been played, on an earlier trick or earlier in this one (rule 7 "
+            "counts only earlier tricks), unless she "
             "is the only card left in your hand; following suit with her is always allowed. So, until a heart has been "
             "played, a player holding only hearts and Q♠ discards a heart when void in the led suit (rules 4 and 5 alone "
             "would allow Q♠), and leads a heart when leading (rule 7 alone would require Q♠).") in text
@@ -321,7 +324,7 @@ def test_the_rules_summary_says_queen_waits_is_the_projects_own_variant():
         after = variants.split(f"`{name}` (")[1].split(")")[0]
         assert f"[{lesson}]" in after, (name, after)
     # the variant is taught in 04 (moved from 06 in round 30): the link follows the lesson
-    assert "`queen_waits` ([04](04_queen_of_spades.ipynb)): our own variant. Q♠" in variants
+    assert "`queen_waits` ([04](04_queen_of_spades.ipynb)): some tables hold Q♠ back" in variants  # r120
     lesson_04 = json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(encoding="utf-8"))
     assert any('"queen_waits"' in "".join(c["source"]) for c in lesson_04["cells"] if c["cell_type"] == "code")
     # rater r35_d: rule 1 says where the learner sits (lesson 00: South is usually you); the top promises only
@@ -447,7 +450,7 @@ def test_the_rules_summary_gives_the_tables_of_three_to_six_as_the_engine_plays_
         "South", "South-West", "North-West", "North", "North-East", "South-East")
     six = Hand.deal(seed=1, rules=Rules(players=6), hand_number=2)
     assert six.pass_direction == "across" and six.seat_names[six.view(0).pass_to] == "North" and six.view(0).pass_to == 3
-    assert "Every heart and the Q♠ stay in: 26 points a hand." in text
+    assert "Every heart and the Q♠ stay in: 26 points a hand, and a moon still gives every other player 26." in text
     from hearts_teach.course.lessons import score_piles
 
     every = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
@@ -546,7 +549,8 @@ def test_the_r78_summary_closes_the_rule_gaps():
     assert numbers["metadata"]["jupyter"] == {"outputs_hidden": False, "source_hidden": True}
     shown = "".join("".join(o.get("text", "")) for o in numbers["outputs"])
     # r116 (newcomer r115 item 3.2): the omnibus moon shows its working too, as the Spades lines do
-    for line in ("South shoots the moon:", "(0, 26, 26, 26)", "West took the J♦ and scores 26 - 10 = 16: (0, 16, 26, 26)",  # r117: whose 16
+    # r120 (report r120/rules_summary item 3.5): the scores as the quizzes show them, not as a Python tuple
+    for line in ("South shoots the moon:", "0, 26, 26, 26", "West took the J♦ and scores 26 - 10 = 16: 0, 16, 26, 26",  # r117
                  "took 6: 5 × 10 + 1 bag = 51", "set: -5 × 10 = -50", "-49 (bags now 0)", "-100 + 41 = -59"):
         assert line in shown, line
     at = [c["id"] for c in cells]
@@ -570,12 +574,25 @@ def test_the_r81_summary_says_each_case_and_shows_its_working():
     assert position(deal, plays="2C 3C AC 4C 2H").hearts_broken
     text = summary_text()
     assert "in a moon hand too (a shooter who also took the J♦ scores −10)" in text
+    # r120 (report r120/rules_summary item 2.2): "our own variant" denied D7's source (some tables hold Q♠ back);
+    # only the exact reading is ours. Item 3.4: where "a heart has been played" differs from rule 7's "broken"
+    assert "`queen_waits` ([04](04_queen_of_spades.ipynb)): some tables hold Q♠ back until hearts are broken; this " \
+        "exact reading is ours." in text and "our own variant" not in text
+    assert "The online page mentions that some tables hold back Q♠ until hearts" in " ".join(
+        (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").split())
+    assert "on an earlier trick or earlier in this one (rule 7 counts only earlier tricks)," in text
+    # r120 (report r120/rules_summary items 3.2, 3.3): why an odd table has no across pass, and the moon elsewhere
+    assert ("26 points a hand, and a moon still gives every other player 26. At three and five players nobody sits "
+            "straight across, so no hand passes across.") in text
+    assert [Rules(players=n).pass_direction(2) for n in (3, 5)] == ["hold", "hold"]
     assert final_scores([POINTS_MASK | JD_MASK, 0, 0, 0], "add_to_others", True)[0] == (-10, 26, 26, 26)
     # r111: "the last card in your hand" still read as maybe the last legal card: "left in your hand" says which
     assert "unless she is the only card left in your hand" in text and "unless she is your only card" not in text
     assert "unless she is the last card in your hand" not in text
     cells = json.loads(SUMMARY.read_text(encoding="utf-8"))["cells"]
     (shown,) = ["".join(o.get("text", "")) for c in cells if c.get("id") == "rules-03m" for o in c["outputs"]]
+    # r120 (report r120/rules_summary item 3.5): the moons printed as a Python tuple; now as the quizzes show scores
+    assert "Hearts, South shoots the moon: 0, 26, 26, 26" in shown.splitlines() and "(0, 26" not in shown
     spades = [line for line in shown.splitlines() if line.startswith("Spades")]
     assert spades == [
         "Spades, South–North bid 3 + 2 = 5, took 6: 5 × 10 + 1 bag = 51",
@@ -614,8 +631,11 @@ def test_the_r114_self_check_asks_a_play_rule():
     # r119 (report r118/rules_summary item 4.1): passing was in the rules list but not checked: a fifth question
     assert "five questions to check yourself: two on scoring, two on play rules, one on passing." in summary_text()
     lead = shown[3]
-    assert ("Trick 2: you, South, won trick 1 and lead. Hearts are not broken; you hold Q♠ and eleven hearts (2♥ to Q♥)."
-            in lead.question) and [c.pretty for c in lead.choices] == ["Q♠", "2♥", "Q♥"]
+    # r120 (report r120/rules_summary item 2.1): read straight after the rule-5 question (Q♠, 4♦ and the same eleven
+    # hearts, no club), "won trick 1" could not be true: the prompt says it is a new hand, won with the A♣ (the code's)
+    assert ("A new hand, trick 2: you, South, won trick 1 with the A♣ and lead. Hearts are not broken; you now hold Q♠ "
+            "and eleven hearts (2♥ to Q♥)." in lead.question) and [c.pretty for c in lead.choices] == ["Q♠", "2♥", "Q♥"]
+    assert "position({3: \"2C\", 0: \"AC QS 2H" in source and "plays=\"2C AC 3C 4C\"" in source
     for card, right in [("2H", False), ("QH", False), ("QS", True)]:
         lead.choose(Card(card))
         assert lead.attempts[-1] == (Card(card), right)
