@@ -153,8 +153,7 @@ def test_lesson_08_shows_what_its_prose_claims():
     # fresh newcomer rater (r51): the heading had no prose, and print(sample) named a folded variable
     # r87: "the coach's best" (its top choice) read like the grade *best*: the lesson says "top choice" for it
     assert ("## A sample run Below, a made-up player's answers (*sample answer*) beside the coach's top choice (*best "
-            "choice*); a row opens once you answer that drill. To start over, rerun the cells under "
-            "*Your turn* and below.") in prose and "beside the coach's best;" not in prose  # r72b: shorter
+            "choice*); each row opens once you answer its drill. To start over, rerun from *Your turn* on.")  # r120: words in prose and "beside the coach's best;" not in prose  # r72b: shorter
     # r72b: the sample's answers are not all wrong (its drill-3 answer, the Q♠, is the coach's best): said so
     assert "Its answers are typical beginner ideas" not in prose  # r98: cut for density
     assert "common beginner choices" not in prose

@@ -2195,7 +2195,8 @@ def test_the_r81_entries_agree_with_each_other_and_the_engine():
     # r99: shorter words, the same figures
     # r107: "a moon (you score 0)" and the 5.6 worked out in place
     # r108: set out as two short lines, the same figures
-    assert ("ducking averaged 16.3 and a failed moon 21.9. Against ducking: - a moon (you score 0) saves 16.3; a "
+    # r120: "(roughly: averages)": a failed moon's average against ducking's over all 400 re-deals
+    assert ("ducking averaged 16.3 and a failed moon 21.9. Against ducking (roughly: averages): - a moon (you score 0) saves 16.3; a "
             "failure costs 21.9 − 16.3 = 5.6" in " ".join(_prose("08b_your_own_moon").split()) and "a failed moon averaged 21.9" in _printed("08b_your_own_moon")
             and "5.6 ÷ (16.3 + 5.6) = 26%" in _prose("08b_your_own_moon"))
     # r93: the link opens deal 683's answer in 08b, and the entry says the formula assumes a moon scores you 0

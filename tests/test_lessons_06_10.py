@@ -201,8 +201,9 @@ def test_lesson_08_answers_name_the_figures_cells_after_the_takeaways():
     # r81 (rater: six bare folded bars, and no output said "in N replays"): a key to the cells, the outputs' own words
     # r89 (rater: the key "drills 1–3, drill 1 replays, drill 2 cost, …" was cryptic): cut; each answer links its cell
     # (drill 2's cost from its *mistake*), and the heading says when to unfold them
-    assert heading == take + 1 and _src(cells[heading]).startswith("## The figures (unfold after all five drills)\n\n"
-                                                                   "*N deals replayed*")
+    # r120 (report r120/08: the links opened cells whose output was folded too): the heading says to unfold both
+    assert heading == take + 1 and _src(cells[heading]).startswith("## The figures (unfold code and output after all five "
+                                                                   "drills)\n\n*N deals replayed*")
     assert "Folded cells:" not in prose and "(K♣ Q♠ K♠, a [mistake](#cell-id=l08-d2))" in " ".join(
         " ".join(_src(c) for c in cells if c["cell_type"] == "markdown").split())
     assert cells[heading + 1].get("id") == "l08-20b"
@@ -3836,7 +3837,11 @@ def test_lesson_08_the_ace_demo_splits_hearts_and_the_queen():
     # r116 (report r115/08: the duck takes her more often, is ducking risky?): what the extra share costs, 13 × 3%
     # (the coach's shares, unrounded: 8.2% and 5.1%, 0.41 point); still no why for the shares (the engine gives none:
     # in its replays she falls on South's diamonds after either card)
-    assert "8% and 5%: how often she lands in South's tricks; the duck's extra 3% costs only 0.4 point." in prose
+    # r120 (report r120/08 guessed the kept A♥ wins her later): where she lands in the replays, printed above the note
+    # (lead_queen_tricks: every time on a trick South won with a diamond, after either card, never on the A♥)
+    assert "8% and 5%: how often she lands in South's tricks (replayed: on South's diamonds); the extra 3% costs 0.4 point." in prose
+    assert "the duck's extra 3% costs only 0.4 point" not in prose
+    assert re.search(r"after the 4♥ (\d+) times, after the A♥ (\d+) times \(on a trick South won with a diamond: \1, \2\)", out)
     assert (int(q_duck) - int(q_ace), f"{13 * (int(q_duck) - int(q_ace)) / 100:.1f}") == (3, "0.4")
     assert "4♥: 1.0 hearts, the Q♠ in 8% of deals" in out and "A♥: 4.5 hearts, the Q♠ in 5% of deals" in out
     # newcomer round 29: the fine print and its Details legend are cut; the duck's idea is said once, for the drills
@@ -3906,7 +3911,7 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
             "Passing left, West gets both. "  # r99 (report r98/08: nothing printed it; the engine test below still checks it): cut
             "Say you pass Q♣ J♥ Q♠, keeping A♠ 4♠ (no spade received)") in prose
     assert "Passing left with the Q♠" not in prose
-    assert ("Words used below: *she* and *her* mean the Q♠. To *duck*: play lower, letting another card win. "
+    assert ("Below, *she* and *her* mean the Q♠. To *duck*: play lower, letting another card win. "
             "To [*drop*](glossary.ipynb#cell-id=term-drop) a card (or *dump* or *throw* it): play it on a trick someone else wins.") in prose
     # r93 (rater: "she"/"her" and "drop" were never defined here, "drop" used for both following suit and a discard):
     # defined where first used, in the glossary's sense (term-drop: given away on a trick someone else wins)
@@ -4704,7 +4709,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     lead_in = " ".join(_src(cells[ids.index("l08-03b")]).split())  # r71: the demonstration, its own cell
     # r50: shorter; the order of play named once (East, South, West, North) and the winner
     assert ("A *Last trick* line lists the cards from the leader on: below, 7♣ 5♦ K♣ 9♥ → West means East led the 7♣, "
-            "then South, West and North played, and West took the trick.") in lead_in and lead_in.endswith("The engine writes the position:")
+            "then South, West and North played, and West took the trick.") in lead_in and lead_in.endswith("and West took the trick.")  # r120: "The engine writes the position:" cut (word cap)
     assert "In code, a card is rank then suit letter (`KH`: K♥; T: ten)." in lead_in
     # r107 (report r107/08: "Hand 1 · … would pass left" read against RULES' 0-based h % 4): the display counts from 1
     assert "Hands count from 1 (hand 1 passes left)." in lead_in and "Hand 1 · no pass (set for this example; the rotation would pass left)" in "".join(
@@ -4722,7 +4727,7 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
         "".join(o.get("text", "")) for o in cells[ids.index("l08-04")]["outputs"])
     # fresh newcomer rater (r34): the knotted aside on the header is cut; the header itself says "(set for this
     # example; the rotation would pass left)"
-    assert demo.endswith("The engine writes the position:") and "In its header" not in demo
+    assert "The engine writes the position:" not in demo and "In its header" not in demo  # r120: cut (word cap)
     # r94 (report r94/08: drills 4 and 5, new deals, are headed "Hand 1" like drill 1): what the header's number counts
     # r95 (rater: "counts hands in a match" was cryptic beside three deals all headed Hand 1): what the number sets
     # r96 (rater: drills 3 to 5 print "Hand 1 · no pass"): "would pass", as their headers say of the rotation
@@ -4898,8 +4903,12 @@ def test_lesson_08_folds_its_answers_and_says_what_to_take_away():
     # r73c: the tables say "N sampled deals" (drill 4's 2,048): the label names them too
     # r81 (rater: no output says "in N replays"; they say "1000 deals replayed"): the label in the outputs' words
     # r111 (report r111/08: 537 of 1000 against 56%, why? said only in l08-d3): the percentages' deals said here
-    assert ("*N deals replayed* and *N sampled deals* are the coach's first N deals (its percentages use all), played out by "
-            "[rule bots](glossary.ipynb#cell-id=term-rule-bot) in every seat.") in guide3 and "in N replays" not in guide3
+    # r120 (report r120/08: 56% of the coach's deals against 274 of 1000, how many deals?): "its percentages use all"
+    # was false for a choice the coach stops early (drill 1's Q♣ J♥ Q♠: 128 deals): each choice's own deals, printed
+    assert ("*N deals replayed* and *N sampled deals* are the coach's first N deals, played by "
+            "[rule bots](glossary.ipynb#cell-id=term-rule-bot) in every seat; percentages use each choice's deals (128 to "
+            "16384: fewer for a clear verdict).") in guide3 and "in N replays" not in guide3
+    assert "(its percentages use all)" not in guide3
     # r97 (report r96/08: "top 6" only in code): r116 cut its legend here for words: l08-20's prose says "the six the
     # rule bot most wants to pass", and the figures print "every 3 of the rule bot's top 6 to pass"
     assert "the six the [rule bot](glossary.ipynb#cell-id=term-rule-bot) most wants to pass" in prose
@@ -5253,8 +5262,9 @@ def test_lesson_08_round_29_words_spent_on_the_decisions():
     assert (replay["QC JH QS"]["queen"], replay["QC QS AS"]["queen"]) == (537, 272)
     d1 = "".join("".join(o.get("text", "")) for o in cells[[c.get("id") for c in cells].index("l08-d1")]["outputs"])
     assert "1000 deals replayed after Q♣ Q♠ A♠: the Q♠ in South's tricks in 272, on a trick won by South's A♠ in 0\n" in d1
-    assert ("Drill 1, how often the Q♠ ends up in South's tricks on the coach's deals: Q♣ Q♠ A♠ 30% (best), "
-            "Q♣ J♥ Q♠ 56% (blunder)\n") in d1
+    # r120 (report r120/08: 56% of how many deals, against 537 of 1000 replayed?): each share's own deal count
+    assert ("Drill 1, how often the Q♠ ends up in South's tricks on the coach's deals: Q♣ Q♠ A♠ 30% of 16384 (best), "
+            "Q♣ J♥ Q♠ 56% of 128 (blunder)\n") in d1
     assert (f"  1000 deals replayed after Q♣ J♥ Q♠: the Q♠ in South's tricks in {replay['QC JH QS']['queen']}, on a "
             "trick won by South's A♠ in 274\n") in d1
     assert _src(cells[[c.get("id") for c in cells].index("l08-d1")]).startswith(
