@@ -2069,7 +2069,7 @@ def test_the_r78_entries_say_what_the_app_the_rules_and_the_lessons_do():
     assert "(a failed moon − ducking) ÷ a failed moon" not in _entry("Break-even")
     # r93: the lesson names the 40-deal interval (the glossary's "measured again on more deals" says the rest)
     # r98: the lesson sets the rule out as a short list, still on the 40-deal interval
-    assert "**Our keep rule**, read on the gain's 40-deal interval: - above zero: keep the step;" in " ".join(_prose("10_write_a_bot").split())
+    assert "**Our keep rule**, read on the gain's 40-deal interval: - entirely above zero: keep the step;" in " ".join(_prose("10_write_a_bot").split())
     assert "drop it if below. If the interval contains zero, the step is *on trial*" in _entry("Keep rule")
     # r84: defined once, in the signs (step 1 no longer repeats it, for words)
     assert "a **top heart** when no heart still out beats it" in _prose("08b_your_own_moon")  # r91: defined first

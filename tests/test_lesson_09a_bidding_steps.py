@@ -973,8 +973,16 @@ def test_the_round_30_wording():
     # is called the checklist (one name), not "the nil rule"
     from hearts_teach.course.spades_lesson import count_text
     working = "\n".join(count_text(spades.dealt(3), estimate=False).splitlines()[1:])
-    assert shown == (f"East's cards as dealt: {spades.dealt(3).pretty}\n{working}\n"
-                     f"The checklist says {nil_verdict(spades.dealt(3))}\n")
+    assert shown.startswith(f"East's cards as dealt: {spades.dealt(3).pretty}\n{working}\n"
+                            f"The checklist says {nil_verdict(spades.dealt(3))}\n")
+    # r120: (newcomer: the crossed-off spade was only in prose) cell 2's K♠ 3♠ 2♠ beside two doubletons is printed
+    # after East's count: the ruffs' ½ rounds to one spade crossed off (the 2♠), K♠ keeps 3♠ and counts 1: no nil
+    example = CardList("KS 3S 2S 9H 8H 7H 6H 5H 4H 7D 6D 5C 4C")
+    assert shown.endswith(f"\nThe example above: {example.pretty}\n"
+                          + "\n".join(count_text(example, estimate=False).splitlines()[1:])
+                          + f"\nThe checklist says {nil_verdict(example)}\n")
+    assert "  2♠: used up by the ruffs" in shown and "  K♠ 1: higher spades not held: A♠; smaller spades kept: 3♠" in shown
+    assert "Ruffs: ½" in shown and not nil_ok(example)
     assert "  Q♣ ½\n" in working and "  J♠ ¼: higher spades not held: A♠ K♠ Q♠; smaller spades kept: 4♠ (two fewer)" in working
     assert spades.dealt(3).pretty == "♠ J 4  ♥ Q 9 7 6 3  ♦ 9 5 3  ♣ Q 6 3" and nil_verdict(spades.dealt(3)).startswith("a nil:")
     assert "East's nil passed the checklist (counted above)" in text  # r93 (words)
@@ -1677,10 +1685,11 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     # as _protect does it (its highest card that beats the trick so far; with none, its lowest)
     # r119 (newcomer r118: North's 6♦ in deal 1246's trick 1 was not its lowest winner, Q♦): the after-case says when
     # (_protect: the lowest winner only while the partner is winning the trick, else the lowest card, held below)
-    assert ("**The nil bidder's partner** *covers*, taking the trick over the nil. After the nil bidder: if the nil "
-            "bidder is winning, its lowest card that wins; else its lowest (deal 1246 below, trick 1). "
+    assert ("**The nil bidder's partner** *covers*, taking the trick over the nil. After the nil "
+            # r120: (newcomer: a bare "Before:" took a second read) "Before the nil bidder:"; "it" (the nil bidder) for words
+            "bidder: if it is winning, its lowest card that wins; else its lowest (deal 1246, trick 1). "
             # r107 (newcomer r107: "the cards down" took two reads): "the cards played"
-            "Before: its highest card that beats the cards played, leaving the nil bidder room under it (trick "
+            "Before the nil bidder: its highest card that beats the cards played, leaving the nil bidder room under it (trick "
             "3); with none, its lowest.") in text_now
     t1 = play_spades(SpadesHand.deal(seed=1246, dealer=3), seed=1246).tricks[0]  # r119: South led, West's 9♦ won, North's 6♦
     assert t1.winner == 1 and t1.card_of(2).pretty == "6♦" and t1.seats.index(0) < t1.seats.index(2)
@@ -1688,7 +1697,7 @@ def test_the_blind_nil_demonstration_says_why_its_ace_was_a_risk():
     assert "the cards down" not in text_now  # r107
     # r53 (rater r52): the cover with the lowest card that wins is taught before deal 1030's question (answer 9♠)
     # r76 (words): "keeping higher ones for later covers" cut; the question's reasons say it (the K♠ stays)
-    assert "After the nil bidder: if the nil bidder is winning, its lowest card that wins;" in text_now  # r84; r99; r119
+    assert "After the nil bidder: if it is winning, its lowest card that wins;" in text_now  # r84; r99; r119; r120: "it"
     assert "After the nil bidder: its lowest card that wins." not in text_now  # r119
     # round 27: the demonstration's label joined the blind-nil introduction (its own cell went, for the exercise)
     # r93 (newcomer r92: the practice hand's deal was only in a code comment): deal 5 named, so "(not yours)" went
@@ -1895,13 +1904,16 @@ def test_the_nil_checklist_is_what_suggest_decides():
                  # steps, and the reason (trick_count: kept = spades[:round(spare)], spent on the ruffs)
                  # r119 (newcomer r118: how do a quarter and three quarters round?): to the nearest whole (round();
                  # held below: ¼ beside two spades crosses off none, ¾ beside three one)
-                 "**Ruffs** (09a's step 3b) add their exact total to the count. Round it to the nearest whole (a half: "
-                 "whichever leaves an even number of spades) and cross off that many of your lowest spades, spent "
-                 "ruffing. With K♠ 3♠ 2♠, two doubletons' half rounds "
-                 "to 1: cross off the 2♠; K♠ keeps 3♠ and counts 1: no nil. "
+                 # r120 (newcomer: "it" read as which total? why an even number?): "that total", and the tie-break
+                 # called a convention (09a: "an arbitrary tie-break"); the example is printed (cell l09b-east-dealt)
+                 "**Ruffs** (09a's step 3b) add their exact total to the count. Round that total to the nearest whole "
+                 "(a half: conventionally, whichever leaves an even number of spades) and cross off that many of your "
+                 "lowest spades, spent ruffing. With K♠ 3♠ 2♠, two doubletons' half rounds "
+                 "to 1: cross off the 2♠; K♠ keeps 3♠, counting 1: no nil. "
                  # r109 (newcomer r109: "Never more ruffs than spades" could cap the count or the points): one
                  # example instead (held below: one spade and two voids count ruffs 1)
-                 "At most one ruff per spade: one spade, two voids, ruffs 1.",
+                 # r120 (newcomer: does the cap change the count or only the spades crossed off?): the count, 1 not 4
+                 "At most one ruff per spade: one spade, two voids: ruffs 1, not 4.",
                  # r99 review (rater r99: with no spade a void counts no ruff, so Suggest need not refuse): "beside any spade"
                  # r110 (newcomer r110: "bid one" read as a bid of 1): "bid nil"
                  # r114 (words): the void's use in play said in fewer words
@@ -2073,7 +2085,10 @@ def test_the_learner_plays_a_nil_on_table_seed_356():
     # (no answer printed: the learner clicks for it)
     # r112 (newcomer r112: Estimate a button of its own? no typed form): a line of Suggest's reply, and typed
     # r116 (newcomer r115: the Estimate line never shown or defined): what it gives (held below: "Estimate: ½ trick")
-    assert "Run the checklist; **Suggest**'s *Estimate* line gives your count." in text
+    # r120 (newcomer: is Estimate the checklist's count?): line 4's (Suggest and count_text both use
+    # estimate_tricks(long_spades=True), the same as nil_ok's count for a hand of at most three spades)
+    assert "Run the checklist; **Suggest**'s *Estimate* line gives line 4's count." in text
+    assert "line gives your count." not in text
     assert "line checks your count" not in text
     assert "Type `nil_table.bid_widget.suggest()`, `nil_table.bid(\"nil\")`, then" in text
     assert "Check your hand against the checklist, then click **Suggest**." not in text
@@ -2680,7 +2695,9 @@ def test_what_to_remember_agrees_with_the_lesson():
         # r77 (rater): "before you, with its highest" told the partner to throw its highest card even when it
         # cannot win; the play cell says "it wins if it can with its highest"
         # r107 (newcomer r107: the summary dropped "with none, its lowest"): said, as the play cell does
-        "- Your partner covers: after you, its lowest winning card; before you, its highest winning card, else its lowest.\n"
+        # r120 (false item: the after-case dropped "if you are winning"; deal 1246's trick 1 is the else case)
+        "- Your partner covers: after you, its lowest winning card if you are winning; before you, its highest winning "
+        "card; else its lowest.\n"
         # r98: cut for density, the same rule in one clause
         "- Defence, the bots' rule: break the nil unless your team needs half the tricks left or more.\n"
         # r76 (fewer statistics): "broke more often than it held" is said once, under the printed 200 deals
@@ -3011,7 +3028,7 @@ def test_the_partners_cover_on_deal_1246_and_the_question_on_deal_1030():
     # r98 (newcomer r97: the status line unexplained): one line on it, before the first full status line (deal 1030)
     # r114 (newcomer r114: the line read twice before it met "South–North 3 of 5"): said on the printed words
     assert ("South's hearts all beat East's 2♥: only North's cover saved the nil. *Tricks vs contract: South–North 3 "
-            "of 5*, below: 3 tricks taken, 5 bid. You are North on deal 1030, "
+            "of 5*, below: 3 taken, 5 bid. You are North on deal 1030, "
             "*after* South: which card covers?") in text
     assert "tricks vs contract: South–North 3 of 5 ·" in _code_outputs("guard = bots_position(1030")  # r114
     assert "A status line's" not in text  # r114
@@ -3237,7 +3254,7 @@ def test_the_nil_bidders_lead_is_the_bots():
     assert "the only trick a clean nil ever leads" not in text
     assert ("**Leading.** The first bidder (left of the dealer) leads trick 1; a clean nil leads no other trick. "
             # r116 (newcomer r115: "the bots" read as every bot, against deal 17's A♥ lead): the nil bidder's
-            "The nil bidder's bot leads its lowest side card, easiest to go over.") in text
+            "The nil bidder's bot leads its lowest side card.") in text  # r120: "easiest to go over" cut for words
     assert "if it bid first" not in text
     leads = 0
     for seed in range(400):
@@ -3722,9 +3739,11 @@ def test_r60_the_checklist_in_practice_the_low_spade_and_the_aces_count():
     # r107 (newcomer r107: why trick 1?): labelled as South's lead (the Leading rule); "trick 5" said once as "again"
     # r116 (newcomer r115: South's Q♣ and North's clubs vanished between prints): tricks 2 and 4 printed as rows
     # r119 (words): the printed labels name tricks 1 to 5; North's K♥ 3♥ is the printed Legal line
-    assert ("Below: North covers *before* South in trick 3, last in trick 5, then "
+    assert ("Below: North covers *before* South in trick 3, last in trick 5; then "
             # r117 (newcomer r116: "then its 3♥" understood only at the print): the same trick, replayed
-            "3♥ instead.") in text
+            # r120 (newcomer: "then 3♥ instead" still read twice): the replayed trick named
+            "trick 5 with 3♥.") in text
+    assert "then 3♥ instead." not in text
     assert "then its 3♥." not in text
     assert "Below: trick 1; trick 3" not in text and "trick 1, South's lead" not in text  # r107; r116
     assert "is the *Last trick* line" not in text

@@ -2888,9 +2888,13 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r109 (newcomer r109): where 52 comes from said (78 points to the others, not 26): 3 × 26 - 26
     # r111 (newcomer r111: 52/160 makes 26.325, not 26.31): "≈ 26.3", true of the rounded figures and of the unrounded
     # r112 (newcomer r112: 52/160 was left to the reader): the extra per hand said (+0.3), the sum's excess over 26
-    assert ("11.25 + 3 × 5.02 ≈ 26.3, over 26: the rule bots shot a [moon](glossary.ipynb#cell-id=term-shooting-the-moon)"
+    # r120 (newcomer: five facts joined by colons; what the sum explains): "not 26" said first, the moon in one
+    # sentence, its extra per hand in another; one moon (the measure cell prints "moons shot by the rule bots: 1")
+    assert ("11.25 + 3 × 5.02 ≈ 26.3, not 26: a rule bot's [moon](glossary.ipynb#cell-id=term-shooting-the-moon)"
             # r116 (newcomer r115: 78 and 52's spread over 160 hands left to work out): said in order
-            ": 26 to each other player, 78 in all, 52 extra; over 160 hands, +0.3 a hand.") in md and "= 26.31" not in md
+            " gave 26 to each other player, 78 in all. 52 extra, over 160 hands: +0.3 a hand.") in md and "= 26.31" not in md
+    assert "78 in all, 52 extra; over 160 hands" not in md
+    assert sum(b.moons for b in versions["first bot"].bots[1:]) == 1  # "a rule bot's moon": one, in these 160 hands
     assert "(78, not 26): +52 in 160 hands" not in md and 3 * 26 == 78 and 78 - 26 == 52
     assert f"{52 / 160:.1f}" == f"{11.25 + 3 * 5.02 - 26:.1f}" == "0.3"
     assert f"{11.25 + 3 * 5.02:.1f}" == f"{26 + 52 / 160:.1f}" == "26.3"
@@ -3234,7 +3238,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r112 (newcomer r112: the commas read "at least 8" as an alternative; "(rare)" had no referent): "and"; moons are rare
     assert ("gives the seat of an opponent who has taken every point so far and at least 8 points, a heart "
             "among them (8 is the package's threshold; the queen alone is no moon attempt), or -1.") in text  # r116: words
-    assert "**Step 4 · stop a moon.** Moons are rare; our bot never tries to stop one." in text and "(rare)" not in text
+    # r120 (newcomer: "never tries" read as a design rule): "so far"
+    assert "**Step 4 · stop a moon.** Moons are rare; our bot ignores them so far." in text and "(rare)" not in text
     assert "the bot's chosen threshold" not in text
     assert "enough points (see below)" not in text
     import inspect
@@ -3300,7 +3305,8 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # a point our bot takes breaks the moon (the shooter no longer has them all)
     # r109 (newcomer r109): why the highest such card was not said: the reason now follows it (the shooter may
     # play later and overtake), and still says why a non-shooter's trick is taken
-    assert ("1. Following suit, even when a non-shooter is winning: play your highest card that beats the winning one "
+    # r120 (newcomer: why overtake a non-shooter who is winning?): the reason, in a parenthesis (r107's "may still play")
+    assert ("1. Following suit, even over a non-shooter (the shooter may overtake): play your highest card that beats the winning one "
             "(the highest: hardest to overtake), never the Q♠. A point our bot takes breaks the moon. None beats it? Duck. 2. Cannot follow, and the shooter is winning: throw your highest card "
             "worth no points (the shooter may take the trick). Otherwise: `dump_play`.") in text
     # r116 (newcomer r115: which clean card? the table's "highest" came as a surprise; what else?): moon_play's
@@ -3318,7 +3324,7 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # all 26 (the moon rule), so there is no moon
     # r54: moon_play tries to win clean tricks too, which break nothing: said
     # r71: that sentence cut for words (the lesson was at its cap)
-    assert "Against a shooter: 1. Following suit, even when a non-shooter is winning: play your highest card that beats the winning one (the highest:" in text  # r117 (newcomer r116 item 3.4): why the highest; l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19); r84b: as bullets
+    assert "Against a shooter: 1. Following suit, even over a non-shooter (the shooter may overtake): play your highest card that beats the winning one (the highest:" in text  # r117 (newcomer r116 item 3.4): why the highest; l6: why not feed the shooter; r59: "may" (a later player can overtake, cell 19); r84b: as bullets
     assert "# do not feed the shooter: points it takes help the moon" in moon_src
     assert "elif seat == shooter:" in moon_src and "if any(c.suit == top.suit for c in legal):" in moon_src
     # r36_f: dump_play without `not any(...)` and `hearts or legal` (idioms a little-Python reader may not know); it
@@ -3388,8 +3394,10 @@ def test_lesson_10_reads_the_step_comparisons_as_printed():
     # r117 (r117_extra; newcomer r116 item 2.1): "much like void_pass" hid that rule_pass rescores after each pick
     # (its docstring: "pick the best-scoring card, rescore the rest, repeat"): South's 8♥ 10♥ Q♥ at the top, where
     # void_pass's one scoring passes Q♥ A♦ A♣ (checked below)
-    assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) scores cards much like `void_pass`, rescoring "
-            "after each pick (South's 8♥ 10♥ Q♥, above), and passes any Q♠, K♠ or A♠ unless it has five or more spades below the queen. Playing last "  # r99: the other cards' scoring cut for density
+    # r120 (newcomer: why does rescoring turn A♣ A♦ Q♥ into 8♥ 10♥ Q♥?): what is rescored, the shortened suit
+    # (rule_pass: "after a pick only that suit is rescored", so its short-suit bonus grows)
+    assert ("**Ideas to try next.** The rule bot's pass (`policy.rule_pass`) scores much like `void_pass`, rescoring "
+            "the shortened suit after each pick (South's 8♥ 10♥ Q♥, above), and passes any Q♠, K♠ or A♠ unless it has five or more spades below the queen. Playing last "  # r99: the other cards' scoring cut for density
             "and sure to win? Unlike `duck_play`, play your highest (not the Q♠), so that card cannot win points later. Code trick "  # r107: "it" was unclear; r109: step 1's duck_play plays its lowest there (newcomer r109)
             "10's lesson in `my_play` (two cells "  # r87: the idea's reason in one clause
             "below).") in text  # r72c: the my-pass cell holds my_play
@@ -3659,7 +3667,9 @@ def test_lesson_10_newcomer_round_11_wording():
     # r108 (newcomer r108: "never defined; how does it pass?"): said again, shorter (HighestCardBot's doc, below)
     # r116 (newcomer r115: highest of all cards or of the legal ones?): legal (HighestCardBot: "always plays its
     # highest legal card"; it passes its 3 highest)
-    assert 'three "highest-card" bots (always their highest legal cards).' in text  # r114: words
+    # r120 (newcomer: what do they pass? a bot's results depend on what it receives): said (HighestCardBot passes its
+    # 3 highest, held below)
+    assert 'three "highest-card" bots (passing and playing their highest legal cards).' in text  # r114: words
     from hearts_teach.agents.hearts.simple import HighestCardBot
 
     assert "passes its 3 highest cards and always plays its" in " ".join(HighestCardBot.__doc__.split())
@@ -5993,7 +6003,10 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # r111 (report r111/11, stuck 2 and ask 4): the count row read as a new finding: labelled as the deals behind
     # the short-queen rates below
     # r117 (report r116/11, stuck 1 and ask 3): "Short-queen deals" read as a rate: "Deals with a short queen", the base
-    assert row("Deals with a short queen, of 500 (base of the rates below)") == ["72", "134", "187"]
+    # r120 (false item: "the rates below" was the base of the two short-queen rows only; the longer row's base is the
+    # other deals): said on both rows
+    assert row("Deals with a short queen, of 500 (base of short-queen rows)") == ["72", "134", "187"]
+    assert not any("(base of the rates below)" in x for x in printed)
     assert printed.index(next(x for x in printed if x.startswith("Deals with a short queen"))) < head
     assert not any(x.startswith("Short-queen deals") for x in printed)
     assert not any("(a count)" in x for x in printed)
@@ -6008,15 +6021,16 @@ def test_lesson_11_r50_the_queen_at_five_and_six_from_the_engines_figures():
     # kept, short queen passed, longer queen kept), the exact short share and the two lead rows; the "any Q♠" rows,
     # the sample share and the count of long queens passed are gone, the kept/passed caveat folded in the prose
     for label, key in (("Short queen, kept (a game with no passing)", (True, "hold")),
-                       ("Short queen, passed left (all passed; passer took her back)", (True, "left")),
-                       ("Longer queen, kept (a game with no passing)", (False, "hold"))):
+                       # r120 (newcomer: the passed row's label read only after the lines below): the event it counts
+                       ("Short queen, passed left: the passer took her back", (True, "left")),
+                       ("Longer queen, kept (no passing; the other deals)", (False, "hold"))):
         assert row(label) == [shares[n][key] for n in (4, 5, 6)], label
     assert not any(x.startswith("Any Q♠") for x in printed) and not any("she came back" in x for x in printed)
     # r108 (report r108/11, confusing 2 and ask 3): the label did not say who took her: the passer, named
     # r112 (report r112/11, stuck 2 and ask 3): what the passed share is out of: the same deals (every_short_passed)
     # r119 (newcomer r118: the passed row's base read only two lines below): the label says every short queen was
     # passed (every_short_passed, held below), so its base is the kept row's deals
-    assert row("Short queen, passed left (all passed; passer took her back)")[0] == "38%"
+    assert row("Short queen, passed left: the passer took her back")[0] == "38%"
     assert not any("(the passer took her back)" in x for x in printed)
     assert not any("(a game passing left)" in x for x in printed)
     assert every_short_passed  # so the passed row counts the same deals as the kept one
@@ -6231,10 +6245,17 @@ def test_lesson_11_r75_a_six_seat_hand_shows_the_second_lead():
     # above: South's clubs were the A♣ and K♣), and the moral is said
     # r84 read: North "had no club left" though North never had one: "held no clubs" is true of both seats
     assert ("South won trick 1 with the A♣, safely. On trick 3, clubs' second lead, North-West and North held no "
-            "clubs: they threw the 10♥ and the Q♠ onto South's K♣, the top club left: 14 points. South's only other club "
-            "was the K♣, so it had to follow: in a hold hand South could not avoid winning the trick. Two high cards and nothing "
-            "lower in a suit are the danger: in a hand that passes, pass one. "
+            "clubs: they threw the 10♥ and the Q♠ onto South's K♣, the top club left: 14 points. South held no other club: "
+            "in a hold hand, it could not avoid winning the trick. Two high cards alone in a suit are the danger: in a "
+            "hand that passes, pass one (in clubs, the other then falls on trick 1). "
             "## A worked example: one hand for three") in text
+    # r120 (report r120/11, ask 3: "pass one" is safe in clubs because the other goes on trick 1, where no points may
+    # fall; a lone high diamond or spade still wins that suit's first lead): the pattern stays general (r84b), the
+    # clubs case says why; South's clubs were the A♣ and K♣ (above), the A♣ won trick 1 and the K♣ trick 3
+    assert [c for c in hand.dealt(south) if c.suit is Suit.CLUBS] and all(
+        c.rank >= Card("KC").rank for c in hand.dealt(south) if c.suit is Suit.CLUBS)
+    assert hand.tricks[0].winner == south and hand.tricks[2].winner == south
+    assert "South's only other club was the K♣, so it had to follow" not in text
     assert len(hand.tricks[1].cards) == 6 and hand.tricks[1].card_of(south).suit is not Suit.CLUBS  # still held on 3
     # r84b (report r84/11, ask 3): the moral was read as about clubs only: it names the pattern, any suit
     assert "pass one of the two high clubs" not in text
@@ -6570,7 +6591,8 @@ def test_lesson_10_r60_the_playing_last_moon_stop_is_measured():
     # r87: "from a bot that can use it" read as a riddle: the rule is two plain sentences, then the case it leads to
     # r93: "its gain's interval" could be the 200-deal one (ducking's lies above zero): the rule names the 40-deal one
     # r98 (newcomer r97): one packed sentence: the rule is a short list; the 200 still include the 40, the low bar says why
-    assert ("**Our keep rule**, read on the gain's 40-deal interval: - above zero: keep the step; - below zero: drop it; "
+    # r120 (newcomer: "above zero" read as the gain above zero): "entirely", as in "Reading an interval"
+    assert ("**Our keep rule**, read on the gain's 40-deal interval: - entirely above zero: keep the step; - entirely below zero: drop it; "
             "- contains zero: the step is *on trial*. Run 200 deals too (they include the 40); keep it only if both gains "
             # r119 (newcomer r118: keeping a step whose interval contains zero contradicted "we cannot tell yet"): said
             # to be no proof (the void pass is "kept, though not shown better", held below)
@@ -6939,7 +6961,7 @@ def test_lesson_10_r71_moon_rarity_unavoidable_queen_at_the_table_and_league_ran
     # r72c: dumping's 200 deals are run with step 3 now, and its cell prints the count before step 4 says it
     # r75c: "1 moon in 200 deals" hid that each deal is played in 4 seatings (800 hands; the measure line prints it)
     # r99 (newcomer r98): "stops" was untrue of dumping, which broke deal 27's moon by accident (moon-read): "tries to"
-    assert ("**Step 4 · stop a moon.** Moons are rare; our bot never tries to stop one."  # r108: words; r111: the count; r112: "(rare)" said
+    assert ("**Step 4 · stop a moon.** Moons are rare; our bot ignores them so far."  # r120: "so far"  # r108: words; r111: the count; r112: "(rare)" said
             ) in text and "Nothing in our bot stops a rival" not in text and "Always ducking and dumping" not in text
     # r94: printed by step 3's cell, the void pass's (the bot step 4 starts from)
     assert "\nmoons shot by the rule bots in the void pass's 200 deals: 1\n" in out["step-void"]
@@ -7085,8 +7107,8 @@ def test_lesson_10_r71b_still_out_keep_rule_gains_against_lowest_and_spade_pass(
     m = re.search(r"^first bot .* edge (-[\d.]+) \(95% interval (-[\d.]+) to (-[\d.]+)\)", out["measure"], flags=re.M)
     assert m and round(-float(m.group(1))) == 6 and float(m.group(3)) < 0
     # r97: the reading rule worked through on the printed interval (its ends from the measure cell's output)
-    assert (f"The interval, {m.group(2)} to {m.group(3)}, lies below zero: our first bot is clearly worse, by about 6 "
-            "points a hand.") in text
+    # r120: "by about 6 points a hand" cut for words (the edge, -6.22, is printed just above)
+    assert (f"The interval, {m.group(2)} to {m.group(3)}, lies below zero: our first bot is clearly worse.") in text
     assert "The whole interval lies below zero" not in text
     # (3) the previous step (duck_play) discards its lowest legal card, and first_play plays its lowest legal card
     assert "return min(legal, key=lambda c: c.rank)\n\nversions" in src["step-duck"]
