@@ -80,7 +80,8 @@ def test_04_the_spade_leads_flush_the_queen_and_south_is_forced():
     # r102: the point (South was forced to go above the 6♠) was not plain
     # r103: "under" was used before it was explained: glossed where first used
     # r104: *duck* named here (lesson's one name for it, used again under the chart)
-    assert "And South? On trick 3 all its spades (A♠ K♠ J♠) beat East's 6♠, so it could not *duck* (play lower and not win); its J♠ won " \
+    # r120 (newcomer r120/04: "play lower" than what?): than the card winning so far (East's 6♠, named before it)
+    assert "And South? On trick 3 all its spades (A♠ K♠ J♠) beat East's 6♠, so it could not *duck* (play lower than the card winning so far); its J♠ won " \
         "over West's 10♠. That left only K♠ and A♠, no safe spade while West held her: on trick 5" in text
     # r111: "losing the trick" read oddly (losing a trick is good in Hearts)
     assert "losing the trick" not in text and "it had to win" not in text and three.card_of(1) == Card("TS") and Card("QS") in hand.dealt(1)
@@ -2977,7 +2978,8 @@ def test_08b_mistake_4_asks_for_a_pass_before_the_coach_tells():
     # r73b: the summary's "none or one" had no case in the body: one low spade is said there, from lesson 08's drill 1
     # r81: the rule was stated loosely ("With none, ...", and "several" left two open): a count first
     # (three or more: lesson 04's group that "usually found a way out", and lesson 08's drill 2, asserted above)
-    assert "With three or more other spades the holder can keep playing small ones under each spade lead" in " ".join(
+    # r120 (newcomer r120/04): "small ones" was wrong for groups that count A♠ and K♠: follow spade leads without her
+    assert "With three or more other spades the holder can follow several spade leads without her" in " ".join(
         " ".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "04_queen_of_spades.ipynb").read_text(
             encoding="utf-8"))["cells"]).split())
     # r84: two low spades had no rule: lesson 08 tries two too (its take-away: one or two, pass both)

@@ -118,8 +118,8 @@ def moon_frequency(tables: Mapping[str, str | Sequence[str]], hands: int = 250,
 def moon_frequency_table(moons: Mapping[str, Sequence[int]], hands: int, first: str = "easy",
                          second: str = "rule") -> str:
     """``moon_frequency``'s counts as text: per table the moons by seat, the total, the rate per
-    100 hands with its give or take, and one hand in how many; then each rate's range, ``first``
-    against ``second`` and, last, ``second``'s range as one hand in how many. A table with no moon
+    100 hands with its give or take (two decimals, as the ranges), and one hand in how many; then each rate's range,
+    ``first`` against ``second`` and, last, ``second``'s printed range as one hand in how many. A table with no moon
     (a learner's short run) says so instead of dividing by zero."""
     lines = ["table    South  West  North  East   total   per 100 hands   give or take   1 hand in"]
     ranges: dict[str, tuple[float, float]] = {}  # per table, the rate per 100 hands less and plus its give or take
@@ -128,7 +128,7 @@ def moon_frequency_table(moons: Mapping[str, Sequence[int]], hands: int, first: 
         rate, margin = 100 * total / hands, give_or_take(total, hands)
         ranges[name] = (rate - margin, rate + margin)
         lines.append(f"{name:<7} " + "".join(f"{m:>6}" for m in counts)
-                     + f"   {total:>5}   {rate:>8.1f}   {margin:>12.1f}"
+                     + f"   {total:>5}   {rate:>8.2f}   {margin:>12.2f}"
                      + f"   {f'{hands / total:.0f}' if total else 'never':>9}")
     lines.append("ranges per 100 hands: " + ", ".join(f"{name} {max(low, 0):.2f} to {high:.2f}"
                                                        for name, (low, high) in ranges.items()))
@@ -136,6 +136,7 @@ def moon_frequency_table(moons: Mapping[str, Sequence[int]], hands: int, first: 
     lines.append(f"{first} table against {second} table: {a} moons against {b}"
                  + (f", {a / b:.0f} times as many" if b else ""))
     low, high = ranges[second]
+    low, high = round(low, 2), round(high, 2) or high  # as the ranges line prints them, so the two lines agree
     if not b:
         lines.append(f"{second} table: no moon in {hands:,} hands")
     elif low <= 0:
