@@ -99,9 +99,10 @@ def test_00_names_the_variants_and_the_lesson_that_shows_each():
     assert "## The rules we use" not in prose("00_welcome")
     # r103: lesson 08's link to exercise 07 read as a typo; "again" says it is lesson 07's exercise on purpose
     assert "graded by the coach ([exercise 07](../exercises/07_strategy.ipynb) again)" in text
+    # r120: cut for words (lesson 00 gained "thirteen each" and three how-to clauses), the point kept
     assert ("Beside the lessons: the [rules summary](rules_summary.ipynb) has the standard rules on one screen (the "
-            "lessons show the few variations some tables play where they come up), the [glossary](glossary.ipynb) "
-            "explains the words they use, and [play.ipynb](play.ipynb) is the play app, a table where you can play "
+            "lessons show variations where they come up), the [glossary](glossary.ipynb) "
+            "explains the words they use, and [play.ipynb](play.ipynb) is the play app, for "
             "whole matches against the bots.") in text
     assert "PlayApp(" in "".join("".join(c["source"]) for c in cells_of("play"))
     assert "`queen_waits`" not in text and "`new_moon`" not in text
@@ -206,7 +207,8 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
     step = " ".join("".join(cells[ids.index("l00-25r")]["source"]).split())
     # r102: "neither holds a point" read as North; the point is that neither trick held one
     # r103: "(button players: play first)" read as telling a clicker to come back after skipping; dropped
-    assert step.startswith("**Reading only:** the print below plays tricks 1 and 2 (North "
+    # r120 (newcomer r120/00: "→ South plays 5♦" came with no prompt): the step says the print plays South's cards too
+    assert step.startswith("**Reading only:** the print below plays tricks 1 and 2, your cards too (North "
                            "wins both, taking no points) and stops at trick 3.") and "neither holds" not in step
     # r111: the reader's question had no line to type (the variable's name was only in its folded code)
     # r114: a question on who takes trick 3 (the rule was only told) comes before the throw; the step names both
@@ -276,6 +278,10 @@ def test_00_the_three_first_tricks_are_readable_in_the_stored_output():
         played.play(discard)
         assert str(played.hand.tricks[2].card_of(1)) == "TC" and played.hand.tricks[2].winner == 2  # West 10♣; North
     assert '["North", "East", "South", "West"], "North",' in "".join(quiz["source"])
+    # r120 (newcomer r120/00: "the highest club left" read as a rule that only the top club still out can win): the
+    # K♣ wins as the highest club in this trick (docs/rules.md H7)
+    assert 'explanation="the K♣ is the highest club in this trick")' in "".join(quiz["source"])
+    assert "highest club left" not in "".join(quiz["source"])
     asked = "".join(quiz["outputs"][-1]["data"]["text/plain"])
     # r104: "Which card do you throw?" left the aim unsaid (a reader threw the 6♠ "to avoid points"); it says it
     assert "Which is best to get rid of now?" in asked and "Choices: K♥, 2♥, 6♠, 4♦" in asked
@@ -674,8 +680,13 @@ def test_01_the_coach_table_and_its_three_readings():
     # (its interval reaches past the 0.25 band, checked below; keeping her is graded worse than too close to call)
     # r116: "(it may cost over ¼ point more)" read as a reason to avoid the A♦ pass: what the deals cannot show, said
     # (the interval's lower end is below the quarter point, checked below)
+    # r120 (newcomer r120/01: where the ¼ came from was unclear): the coach's bar for "as good as the top" (VERDICT_MEANINGS'
+    # best: within 0.25 a hand), and the deals cannot tell whether the A♦ pass is inside it
     assert ("**The count picked the top pass, narrowly.** The A♦ for the J♣ scores 10.7 against 10.5: too close to call "
-            "(does it cost over ¼ point more? the deals cannot tell), so treat both as good.") in text
+            "(within ¼ point of the top counts as good; the deals cannot tell if it is), so treat both as good.") in text
+    from hearts_teach.agents.coach_stats import VERDICT_MEANINGS
+    assert "within 0.25 points a hand of it" in VERDICT_MEANINGS["best"]
+    assert "(does it cost over ¼ point more? the deals cannot tell)" not in text
     # r119: "cannot show it costs over ¼ point more" read as "costs at most ¼": said as an open question
     assert "cannot show it costs over" not in text
     assert "(it may cost over ¼ point more)" not in text
@@ -720,8 +731,10 @@ def test_01_the_coach_table_and_its_three_readings():
     assert ("The **coach** cannot see the other hands, so it made up 16,384 deals (ways the 39 unseen cards "
             "might lie). On each it tried 21 passes for South (every three of Q♠ A♠ J♣ A♦ Q♦ Q♥, the rule bot's six most passable, and 5♣ J♣ Q♠, emptying clubs), rule bots "  # r119: why these six, and the 21st (pass_pool, checked below)
             "passing for the other seats (not the walk-through's three highest), then rule bots at all four seats played it out; it averaged South's points: lower is better. Column \"Q♠ ends "
-            "in South's tricks\" counts, per 1,000 deals, those where she falls on a trick South wins. Answer first (click, or type "
+            "in South's tricks\" counts, per 1,000 deals, those where she falls on a trick South wins. Guess first (click, or type "
             "`saves.choose(\"…\")`), then unfold (⋯) the table under it.") in text  # r75b: a text-only way too
+    # r120 (newcomer r120/01: the quiz comes before any figure): it asks for a guess, not a fact already shown
+    assert "Answer first (click, or type `saves" not in text
     # r116: the reader could not tell which six cards, nor what the 21st pass was: both named, from the coach's own
     # pool (every three of the rule bot's six most passable cards, then one triple emptying clubs); "(⋯)", lesson
     # 00's mark for a fold, says what to click
@@ -790,12 +803,13 @@ def test_01_the_coach_table_and_its_three_readings():
     # K♠ is one East (South's source, passing left) might pass on the coach's deals
     # r116: how West loses her on a spade trick puzzled the reader: "a spade trick won by a K♠ from East" (she follows
     # suit under it; "under" stays out, as r111 asked)
-    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick South wins with a K♠ East passed in made-up deals: "  # r119: "in other deals" puzzled (East never held it here): the coach's made-up deals; r104: the only higher spade South can receive
+    note = ("Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or, in made-up deals where East passes South a K♠, on a spade trick South wins with it: "  # r120: read as this deal; r119: "in other deals" puzzled (East never held it here): the coach's made-up deals; r104: the only higher spade South can receive
             "the more tricks South wins, the more chances.")
     from hearts_teach import pass_target
     assert "under a K♠ South receives" not in text and pass_target(3, "left") == 0  # r111
     # r117: "won by a K♠ from East" read as East winning the trick: South wins it with a K♠ East passed
     assert "spade trick won by a K♠ from East" not in text
+    assert "a K♠ East passed in made-up deals" not in text  # r120 (newcomer r120/01): read as this deal's pass
     # r114: "a K♠ East might pass South" still read as this deal (East was dealt none): "in other deals" said
     assert Card("KS") not in Hand.deal(seed=287).cards(3) and "K♠ East might pass South" not in text
     assert Card("KS") not in hand.received(0)  # r111: no K♠ came to South in the walk-through
@@ -891,7 +905,8 @@ def test_01_the_coach_table_and_its_three_readings():
     # r114: "few low spades" gave no number: lesson 04's line (with three or more lower spades, keep her guarded)
     assert "few low spades" not in text
     # r115: "lower" (J♠ 10♠ 9♠ too?) beside the lesson's own "low" (8 or below) and lesson 04's "8 or lower": "low"
-    assert ("unless three or more low spades guard her: holding only A♠ Q♠ in "
+    # r120 (newcomer r120/01): what the low spades do, said (the glossary's guard: each follows one lead)
+    assert ("unless three or more low spades guard her (each can follow a spade lead instead): holding only A♠ Q♠ in "
             "spades, you must play her by the second spade lead, and if you win that trick, her 13 points are yours.") in text
     # r82 rater: the bullet did not say why playing her is bad (she costs only when you win her trick); trick basics
     # now have a cell of their own, with the match's lowest total (docs/rules.md rule 12), and "high" is defined
@@ -1111,8 +1126,12 @@ def test_01_the_coach_table_and_its_three_readings():
     # r64 rater: why 1,000 deals here and 16,384 above: the same sampler (its first 1,000 deals), for a count
     assert list(deals(view, seed=0, count=1000)) == list(deals(view, seed=0, count=16384)[:1000])
     # r40_e: "hand" is both a deal ("Hand 1", printed) and one player's cards: cell 5 says so
-    assert ("A word with two meanings: a hand is one deal played out (\"Hand 1\" "
-            "above), and also the cards one player holds (\"South's hand\").") in text
+    # r120: cut for words (rule 1's guard, the ¼ bar and the deal-5 prompt grew): lesson 00 defines both senses, and
+    # lesson 01's first "hand" links the glossary entry
+    assert "A word with two meanings" not in text
+    assert "".join(cells_of("01_deal_and_pass")[1]["source"]).startswith("Every [hand](glossary.ipynb#cell-id=term-hand) starts")
+    assert ("A **hand** is both one deal played out (the cards are dealt, thirteen each, usually passed, and played in "
+            "thirteen tricks: \"hand 1\") and the cards one player holds (\"your hand\").") in " ".join(prose("00_welcome").split())
     # newcomer rater r33: "A passed queen can come back" read as coming back in the pass; she can still end up in
     # South's tricks. And "agrees where it matters most" left "above all" (cell 7) against a gain under a point:
     # the bullet says what the table shows, from its printed figures (11.5 against 10.7: under a point)
@@ -1261,7 +1280,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # r87: the summary left out the lesson's top rule (the Q♠ and risky high spades, rules 1 and 2)
     # r119: the bullet left out rule 1's exception (a guarded queen stays): said, in rule 1's words
     assert ("- Pass the Q♠ (unless three or more low spades guard her) and risky high spades, then high cards with "
-            "few low cards to cover them.") in text and "unless three or more low spades guard her:" in text
+            "few low cards to cover them.") in text and "unless three or more low spades guard her (each can follow a spade lead instead):" in text  # r120
     assert "- Pass the Q♠ and risky high spades first," not in text
     assert "safer kind" not in text
     assert sorted(c.pretty for c in dealt if c.suit is Suit.DIAMONDS and c.rank <= 8) == sorted(["8♦", "5♦", "4♦", "2♦"])
@@ -1281,7 +1300,8 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     assert not {c.pretty for c in clubs[:3]} & set(mine.label.split())
     # r73pre rater: deal 5 has a picker of its own, before the coach's table
     # r81 rater: the text-only way was given for `picker` only
-    assert ("**One more deal** (seed 5). Pass for South here (no buttons? "
+    # r120 (newcomer r120/01: the second picker checked nothing taught): it asks for the count's pass
+    assert ("**One more deal** (seed 5). Pass for South here by the count (rules 3, 4; no buttons? "
             "`picker5.choose(\"… … …\")`), then run the next cell:") in text and "stays yours" not in text  # r111: the grade is the next cell
     ids_5 = [c.get("id") for c in cells_of("01_deal_and_pass")]
     assert ids_5.index("l01-21") < ids_5.index("l01-21p") < ids_5.index("l01-22b")
@@ -1302,8 +1322,9 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # rule 4): the pass is named for the rules it follows, and rule 3, which outranks both, is said to break it
     # r90: the r89 reader read "8♠ 10♥ A♦" here and "A♦ 10♥ 8♠" in the table under it: named as the table prints it
     # r100: "passes an ace (rule 4)" read as a point for this pass, but the count's pass gives away an ace (A♣) too
-    assert ("The coach grades a short-suit pass, A♦ 10♥ 8♠: it empties two suits (rule 5) but breaks rule 3's count, "
-            "ranked above it. Beside it, the count's and the top pass; unfold (⋯) once you have passed.") in text and "chosen by no rule" not in text
+    # r120 (newcomer r120/01: "ranked above it" could mean the pass): rule 3 ranks above rule 5, said
+    assert ("The coach grades a short-suit pass, A♦ 10♥ 8♠: it empties two suits (rule 5) but breaks rule 3 (the count), "
+            "which ranks above rule 5. Beside it, the count's and the top pass; unfold (⋯) once you have passed.") in text and "chosen by no rule" not in text
     assert "passes an ace" not in text and Card("AC") in ns["counted"].cards
     assert mine.label == "A♦ 10♥ 8♠" and "A♦ 10♥ 8♠ (short suits)" in printed and "8♠ 10♥ A♦" not in text
     assert sorted(c.pretty for c in dealt if c.suit in (Suit.SPADES, Suit.HEARTS)) == ["10♥", "8♠"]  # both emptied
@@ -1439,6 +1460,9 @@ def test_02_widget_and_quizzes():
     # worked out from the trick, says whether the club went under or above South's 9♣
     assert "Say West wants to stay out of this trick: which club should it play?" in " ".join(
         prose("02_tricks_and_following_suit").split())
+    # r120 (newcomer r120/02: why duck a trick with no points?): it is practice; trick 3's duck is the one that matters
+    assert ("(Only practice: this trick holds no points; trick 3 shows a duck that matters.)"
+            in " ".join(prose("02_tricks_and_following_suit").split()))
     # r78 rater: the feedback gives a verdict, and a club above the 9♣ is not played, so a second click is possible
     west.buttons["JC"].click()
     assert west.last_message == ("✘ Not the duck: J♣ is above the 9♣, so West takes the trick unless North plays "
@@ -1536,9 +1560,16 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
     assert "nobody may throw points on the first trick" not in text
     # r119: the reader could not tell whether North's A♣ was a bot's choice: the story's trick-1 cards are said to be
     # chosen (bots play from trick 2 on), and West's A♠ has "the reason the story gave North" (the same branch, above)
-    assert ("West took trick 2 with the A♠ for the reason the story gave North in trick 1, as its own reason "
-            "(printed above) says.") in text
-    assert "we chose trick 1's cards; bots play from trick 2 on." in text
+    # r120 (newcomer r120/02: "the reason the story gave North" sent the reader back): the reason said, from the
+    # "last-clean" branch both share (checked above) and the story's own words for North
+    assert ("West took trick 2 with the A♠ for the reason North took trick 1 with the A♣ (West's own reason is printed "
+            "above): it played last to a trick with no points, so winning it cost no points and rid it of a high card.") in text
+    from hearts_teach.course.lessons import why_played
+    assert "plays last to a trick with no points in it" in why_played(hand, 2, 1).reason
+    assert "for the reason the story gave North" not in text
+    # r120 (newcomer r120/02: three colons in one sentence): two sentences
+    assert "Below, the story's West and then North (last) play cards we chose; from trick 2 on, bots choose." in text
+    assert "we chose trick 1's cards; bots play from trick 2 on." not in text
 
 
 def test_02_round_28_the_winner_column_and_why_the_a_hearts():
@@ -1605,8 +1636,8 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
     # r100: the freak deal left trick 1 mid-play; it now opens the discard section, after trick 1 is done
     assert (text.index("playing under the card that is winning, so as "
             "not to take the trick, is called **ducking**") < text.index("Say West wants to stay out of this trick")
-            < text.index("Your click played on a copy; below, the story's West plays, then North (last): we chose trick 1's "
-                         "cards; bots play from trick 2 on. Compare with your pick, then say who starts trick 2"))  # r119
+            < text.index("Your click played on a copy. Below, the story's West and then North (last) play cards we "
+                         "chose; from trick 2 on, bots choose. Compare with your pick, then say who starts trick 2"))  # r119; r120
     # r103: "Check your click on the whole trick" read as if the click carried over into the story
     assert "Check your click on the whole trick" not in text
     assert "(the answer to the question above)" not in text
@@ -1708,7 +1739,7 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
             < text.index("card (one not of the led suit) is worth, imagine a freak deal where **South holds all thirteen")
             < text.index("Back in our deal, the bots stopped in the middle of trick 3"))
     assert "You saw this in the freak deal" not in text and text.index("South holds all thirteen clubs") > \
-        text.index("Your click played on a copy; below, the story's West plays, then North (last):")  # r119
+        text.index("Your click played on a copy. Below, the story's West and then North (last)")  # r119; r120
     freak = ns["freak"]
     assert all(c.suit is not freak.tricks[0].led_suit for c in freak.tricks[0].cards[1:])
     assert "You are South and your diamonds are K♦, 8♦ and 5♦." in ns["duck"].question
@@ -1741,7 +1772,8 @@ def test_02_round_78_the_void_rule_comes_first_and_two_more_predictions():
     # Q♥ and a club, South the K♠): another deal, past trick 1
     # r116 (newcomer r115/02 item 3.3): the later quizzes (East's 10♠, South's K♦) fit the lesson's deal no better:
     # the Quick check says once that its tricks are from other deals, and the lone club's "On another deal" goes
-    assert ns["lone_club"].question.startswith("After the first trick, East leads 3♣.")
+    # r120 (newcomer r120/02: why "after the first trick" matters): the heart discard it allows is said (docs/rules.md H6)
+    assert ns["lone_club"].question.startswith("After the first trick (so the Q♥ discard is allowed), East leads 3♣.")
     # r117 (newcomer r116/02 item 3.3: only two questions were named): how many follow
     assert "## Quick check Five questions follow, on tricks from other deals." in " ".join(text.split())
     quick = [c["id"] for c in cells_of("02_tricks_and_following_suit")]
@@ -3062,6 +3094,11 @@ def test_02_says_why_west_took_trick_2_with_the_ace():
     # r119: the reader wondered why West led a middle club to trick 3: the bot's own reason is printed (hearts unbroken:
     # West's lone Q♥ may not be led, so clubs are its shortest suit it may lead)
     assert f"West's reason for the J♣ lead (no heart may be led yet): {why_played(hand, 3, 1).reason}" in printed
+    # r120 (newcomer r120/02: West's lone Q♥ is shorter than its two clubs): the bot's reason now says "apart from hearts"
+    assert ("it leads the lowest card of its shortest suit apart from hearts (clubs, 2 cards) to empty that suit soon"
+            in printed) and "its shortest suit (clubs, 2 cards)" not in printed
+    dealt_west = Hand.deal(seed=44, pass_direction="hold").cards(1)
+    assert sorted(c.pretty for c in dealt_west if c.suit.letter in "HC") == sorted(["K♣", "J♣", "6♣", "Q♥"])  # 1 heart; 6♣ went on trick 1
     assert why_played(hand, 3, 1).card == Card("JC") and why_played(hand, 3, 1).branch == "short-suit"
     text = " ".join(prose("02_tricks_and_following_suit").split())
     # r119: the first card question says how to type a card; its example is not one of its two best answers
@@ -3408,7 +3445,7 @@ def test_00_round_12_lesson_time_moon_line_held_points_and_no_view_jargon():
     # and the typed answer goes where questions 2 and 3 say (a new cell below the question)
     assert ("Add up the penalty points each seat *holds* (1 per heart, 13 for the Q♠; none scores until taken): "
             "which seat holds the most? Click, or type `most.choose(\"…\")` (a seat, e.g. `\"West\"`) in a new cell "  # r119: + how to add one
-            "below the question (to add one: Esc, then B). Then unfold (⋯) the answer under the question.") in text  # r89: a line to type beside every button
+            "below the question (to add one: click the question's text, then Esc, then B). Then unfold (⋯) the answer under the question.") in text  # r120  # r89: a line to type beside every button
     # r111: what goes between the quotes was not said here (question 2 gives a card); a seat, with an example
     assert "Count the hearts and the Q♠" not in text
     assert "Below, the penalty cards each player *holds* now" not in text
@@ -3526,7 +3563,8 @@ def test_final_round_where_to_type_discards_the_forced_queen_and_the_queen_waits
     only hearts and Q♠ differs from the standard rules."""
     zero = " ".join(prose("00_welcome").split())
     # r119: lesson 00's first typed answer says how to add a cell (Esc, then B); question 1 just says "a new cell"
-    assert 'in a new cell below the question (to add one: Esc, then B).' in zero
+    # r120 (newcomer r120/00: the question's code is folded, so which cell to select before B was unclear): said
+    assert "in a new cell below the question (to add one: click the question's text, then Esc, then B)." in zero
     assert 'type `worst.choose("…")` in a new cell (a card' in zero
     # r103: question 2's line to type says "the same way" (a new cell below its question), in question 1's paragraph
     # r116 (r115 read: "the same way" suggested quotes, "(a number)" none): a literal example, no quotes

@@ -3960,6 +3960,8 @@ def test_lesson_08_drill_1s_reason_is_true_of_the_printed_position():
     # r81: lesson 01's example pass is now J♣ Q♠ A♠, still the queen, the ace and a high card
     # r114: rule 1's "few low spades" now says how many: three or more lower spades guard her (lesson 04)
     assert "South chooses J♣ Q♠ A♠." in l01 and "**The queen of spades** (13 points), unless three or more low spades [guard](glossary.ipynb#cell-id=term-guard) her" in l01  # r119: linked  # r115
+    # r120 (newcomer r120/01: what low spades do for her was never said): the glossary's guard, each low one follows a lead
+    assert "guard](glossary.ipynb#cell-id=term-guard) her (each can follow a spade lead instead):" in l01
     # r74b (rater: the 4♠-alone blunder's reason came two sentences after it, and never said why it hurts): its own
     # paragraph, the reason right after it
     # r74b read: "every pass" overstated it (the coach compares 20 of 286): the compared passes, all six blunders
@@ -5777,7 +5779,7 @@ def test_lesson_08_says_why_a_passed_queen_comes_back():
     # r111: "per 1,000 deals" (a rate, not a count of the 16,384), and "on a K♠ East might pass South" ("under" is
     # not defined in lesson 01, and South received no K♠ in the walk-through)
     assert ("Column \"Q♠ ends in South's tricks\" counts, per 1,000 deals, those where she falls on a trick South wins." in lesson_01
-            and "Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or on a spade trick South wins with a K♠ East passed in made-up deals"  # r119: the coach's made-up deals  # r116: the spade trick said; r104: the only higher spade South can receive
+            and "Passed, the queen is West's, and West can play her on any trick South wins in a suit West lacks, or, in made-up deals where East passes South a K♠, on a spade trick South wins with it"  # r120: the made-up deals first; r119: the coach's made-up deals  # r116: the spade trick said; r104: the only higher spade South can receive
             in lesson_01)  # r84: + why so often; r114: "in other deals" (East was dealt no K♠ here)
     assert "under a K♠ South receives" not in lesson_01  # r111
 

@@ -3609,7 +3609,8 @@ def test_round_13_absolute_sentences_made_exact():
     assert "each player usually passes three cards to another player (lesson 01)" in _md("00_welcome")
     assert "neighbour" not in _md("00_welcome") and rules.pass_direction(2) == "across"
     assert Hand.deal(seed=1, pass_direction="across").pass_target(0) == 2  # South to North: not beside South
-    assert "the cards are dealt, usually passed, and played in tricks" in _md("00_welcome")
+    # r120 (newcomer r120/00: how many cards and tricks was never said): thirteen each, thirteen tricks (docs/rules.md H1)
+    assert "the cards are dealt, thirteen each, usually passed, and played in thirteen tricks" in " ".join(_md("00_welcome").split())
     one = _md("01_deal_and_pass")
     # r114: "may improve" read as if passing were optional (docs/rules.md: everyone chooses three cards to give away)
     assert "Then, in three hands out of four, before play, each player must give three cards away." in one
@@ -3804,7 +3805,7 @@ def test_00_first_three_tricks_are_short_steps():
     # r100: how a greyed card says why (its tooltip: HandWidget disables it, the reason in the tooltip); the reading
     # path's step moved below the buttons (l00-25r), so a clicker is not handed tricks 1 and 2 before playing them
     assert ("- **With buttons:** click a card (hover over a greyed one to see why not), or type `first.play(\"…\")` "
-            "with a card between the quotes. Your feedback names each trick's taker and trick 3's best throw; skip to "
+            "with a card between the quotes. Your feedback names each trick's taker and trick 3's best throw, answering the two questions below; skip to "  # r120
             "*The three tricks in short*.") in flat
     # r117 (r116 read: a clicker, told to skip the print, never saw "the questions under the print"): the bullet says
     # what the feedback gives (describe_trick names each taker; _throw_feedback the better throw)
