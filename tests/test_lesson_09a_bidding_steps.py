@@ -223,8 +223,18 @@ def test_the_three_points_as_written_are_the_bots():
     # said plainly (taught 1 to 4; count a hand in the order 1, 3, 3b, 2, 4); 3b explains itself where it is taught
     # r119 (newcomer r118 item 3.1): the order had no reason and step 2's "3b, below" pointed ahead: one clause, in
     # the words the opening defines (*ruff*) and count_text prints ("used up by the ruffs")
+    # r120 (newcomer r120 item 3.1): "(3b) that step 2 cannot count" read as "spades step 2 cannot value", and 3b was
+    # met unexplained: which spades, where 3b is taught, and what step 2 does with them
     assert ("## Count in steps Steps are taught 1 to 4, but to count a hand, use the order **1, 3, 3b, 2, 4**: ruffs "
-            "use up low spades (3b) that step 2 cannot count.") in text
+            "use up your lowest spades (3b, below), which step 2 skips.") in text
+    assert "that step 2 cannot count" not in text
+    # r120 (newcomer r120 item 2): the Why column read as if an honour beside your own higher one counted less: the
+    # example is deal 64's clubs, as the bots count them (printed in the lesson's sample runs)
+    from hearts_teach.course.spades_lesson import count_part as _count_part
+    from hearts_teach.games.spades import SpadesHand as _SpadesHand
+    assert "even beside your higher card (♣ K Q 6: K 1, Q ½)." in text
+    south64 = _SpadesHand.deal(seed=64, dealer=1).cards(0)
+    assert "♣ K Q 6" in south64.pretty and "K♣ 1 · Q♣ ½" in _count_part(south64, "High side cards")
     assert "(3b comes after step 3)" not in text
     assert "Taught 1 to 4, used in order" not in text and "crosses off the small spades your ruffs use" not in text  # r116
     assert "ruffs (3) use up small spades, crossed off in 3b, before step 2." not in text  # r114
@@ -557,10 +567,12 @@ def test_the_numbers_line_is_trick_counts():
 # on deal 22's spades
 # r98 (newcomer r97 items 1-2): the working order said once, first; "play under" defined in its own sentence
 STEPS = ('## Count in steps Steps are taught 1 to 4, but to count a hand, use the order **1, 3, 3b, '  # r112: a preview (newcomer r112 item 3.2)  # r111: five operations, not "four steps" (newcomer r111 item 2.2)  # r107: taught 1 to 4, used 1, 3, 3b, 2, 4 (newcomer r107 item 2)
-         '2, 4**: ruffs use up low spades (3b) that step 2 cannot count. **1. High side cards.** Only '  # r116  # r114
+         # r120 (newcomer: "(3b) that step 2 cannot count" met 3b before its section and read two ways): said outright
+         '2, 4**: ruffs use up your lowest spades (3b, below), which step 2 skips. **1. High side cards.** Only '  # r116  # r114
          # r119 (newcomer r118 item 3.1): the order had no reason: the ruffs' spades, crossed off in 3b, count 0 in step 2
          # r117 (newcomer r116 item 3.3): whether an honour beside a higher one of its suit counts: by length alone
-         'aces, kings and queens count, each valued only by its suit\'s length. To *play under* a card is to follow with a smaller one. | Card | Cards in its suit | Value | Why | |---|---|---|---| | ace | one to '
+         # r120 (newcomer: the Why column read as if an honour beside your own higher one counted less): deal 64's ♣ K Q 6
+         'aces, kings and queens count, each valued only by its suit\'s length, even beside your higher card (♣ K Q 6: K 1, Q ½). To *play under* a card is to follow with a smaller one. | Card | Cards in its suit | Value | Why | |---|---|---|---| | ace | one to '
          "six | 1 | nothing but a spade beats it | | ace | seven or more | ½ | the bots' cutoff for a long "
          'suit: the longer it is, the likelier an opponent holds none and '
          '[ruffs](glossary.ipynb#cell-id=term-ruff) | | king | two to five | 1 | a smaller card to play under '
@@ -572,7 +584,7 @@ STEPS = ('## Count in steps Steps are taught 1 to 4, but to count a hand, use th
          'higher one is led: when the A♠ is led, play a smaller spade and save the K♠. Each spade is checked '
          "alone: deal 22's 7♠ and 4♠ count under both the K♠ and the 10♠. | Smaller spades "
          'you hold, counted against higher ones you lack | Value | |---|---| | as many or more | 1 | | one fewer '
-         "| ¾ | | two fewer | ¼ | | three fewer or more | 0 | Deal 22's step 2 (3b, below, sets aside no ruffing spade), then **try "
+         "| ¾ | | two fewer | ¼ | | three fewer or more | 0 | Deal 22's step 2 (its lone doubleton sets aside no ruffing spade: 3b), then **try "
          'it on a new hand** (or unfold the code). **3. Ruffs**. '
          'A *void* (no card of a suit) counts 2, a *singleton* (one card) 1, '
          "a *doubleton* (two cards) ¼. Why: the count lets a void ruff a suit's first two leads, "
@@ -593,7 +605,7 @@ STEPS = ('## Count in steps Steps are taught 1 to 4, but to count a hand, use th
          'one singleton (ruffs 1), cross off the 2♠; the J♠, lacking the A♠ and Q♠, keeps only the 6♠: 1 → ¾. '
          "Now **try 3b on a new "  # r116 (words): deal 22's 3b is said at step 2 ("3b, below, crosses off nothing")
          'hand**. **4. Spade length**, with six spades or more. Keep the larger total: - **A** = steps '
-         "2 + 3, after 3b. - **B** leaves out the ruffs but keeps 3b's crossings (the bots' convention): your five highest "  # r114 r119: "no ruffs" read as a condition
+         "2 + 3, after 3b. - **B** leaves out the ruffs but keeps 3b's crossings (an arbitrary bots' convention): your five highest "  # r114 r119: "no ruffs" read as a condition
          "spades' step-2 values (0 if crossed off), + 1 for each spade "
          "after the fifth, crossed off or not. Then add step 1. "
          'Deal 1526, ♠ A J 8 6 5 4 3 2 ♥ 6 2 ♦ 9 3 ♣ 9: ruffs 1½, ending in ½; crossing off 2, the 3♠ 2♠, leaves 6 spades, even. - A = 2¾ + 1½ = 4¼ - B = '  # r116
@@ -862,7 +874,8 @@ def test_the_values_list_is_trick_counts():
     # recipe (trick_count: credit over spades[:round(spare)], length = credit[:5] + n - 5), said as their convention
     # r117 (newcomer r116 item 3.4): whether a crossed-off spade counts 0 among the five highest was a guess: said
     # (trick_count: credit covers only the kept spades, so credit[:5] has 0 for a crossed-off one)
-    assert ("- **B** leaves out the ruffs but keeps 3b's crossings (the bots' convention): your five highest spades' step-2 "
+    # r120 (newcomer: why keep the crossings, with no ruffs?): the recipe gives no reason: said to be arbitrary
+    assert ("- **B** leaves out the ruffs but keeps 3b's crossings (an arbitrary bots' convention): your five highest spades' step-2 "
             "values (0 if crossed off), + 1 for each spade after the fifth, crossed off or not.") in VALUES
     assert "values from step 2 (after 3b)" not in VALUES  # r114
     import inspect as _insp_b
@@ -1404,7 +1417,7 @@ def test_the_bidding_section_teaches_a_players_count_and_points_to_the_recipe():
                # r84b (newcomer r84): "count them once" clashed with B's low spades protecting and counting +1
                # r87 (newcomer r86 item 1): B in three plain steps; "no ruffs in B" said plainly
                # r89 (newcomer r87b item 1): "B has no ruffs" beside B's crossing off read as a contradiction: why said
-               "- **A** = steps 2 + 3, after 3b. - **B** leaves out the ruffs but keeps 3b's crossings (the bots' convention): your "  # r114 r117 r119
+               "- **A** = steps 2 + 3, after 3b. - **B** leaves out the ruffs but keeps 3b's crossings (an arbitrary bots' convention): your "  # r114 r117 r119 r120
                "five highest spades' step-2 values (0 if crossed off), + 1 "
                "for each spade after the fifth, crossed off or not. Then add step 1.",  # r91 (newcomer r90): the second "rough count" cut  # r90 (newcomer r89 item 2): the bots' internals replaced by one plain sentence  # r72: plainer  # r65: plainly  # r64  # rater r62, r63: the older wording could not be followed
                # fresh rater r43_e: say plainly that a bid close to the bots' is fine; the exercise's feedback agrees
@@ -1545,8 +1558,10 @@ def test_the_long_spades_suggestion_waits_for_a_click():
     assert "step 4 applies. No buttons? Type `long_bidder.suggest()` or `long_bidder.bid(n)`." in text
     # r89 (newcomer r87b): the no-widget fallback gave only bid(n), though the sentence points to Suggest
     # r108 (newcomer r108 item 3.3): what a click shows was not said: the reply gives what Suggest gives (held below)
-    assert ("The reply, like **Suggest**, gives the bots' count, their bid and this lesson's. No buttons? Type "
-            "`bidder.suggest()` or `bidder.bid(n)` in a new code cell.") in text
+    # r120 (word cap): the reply sentence cut (a click shows its own reply; deal 21's folded count prints the bots'
+    # count and both bids); the typed fallback stays
+    assert "No buttons? Type `bidder.suggest()` or `bidder.bid(n)`." in text
+    assert "The reply, like **Suggest**" not in text
     assert "under the hand, shows" not in text
     from hearts_teach.course.spades_lesson import lesson_bid as _lesson_bid
     from hearts_teach.course.spades_lesson import spades_bots as _bots
@@ -2396,7 +2411,7 @@ def test_the_exercise_bids_a_hand_and_plays_it_out():
         # three quarters never came (4 taken on a 4¾ count, every run) and North bid 2 and took 2, as in the four cases
         # r98 (words): deal 64's verdict shorter, from its printed runs
         # r119 (words): the runs' own lines say it ("Your side was set in 20 of 20", "made its contract every time")
-        "**Deal 64: bidding down won.**\n\n"
+        # r120 (word cap): deal 64's bold verdict cut: its runs print "Your side was set in 20 of 20: a lower bid was safer"
         # r81 (newcomer r81): deal 9's verdict, in plain view right under its folded runs, gave it away: it is in the fold
         # r85 (newcomer r85 item 1): both runs turned on North, which undercut the threshold: said, without deal 9's result
         # r87 (newcomer r86 item 3): "decided both sample deals" spoke of deal 9's result, which was only in the fold
@@ -2932,7 +2947,10 @@ def test_the_step_two_question_is_the_bots_count():
     # r111 (newcomer r111 item 3.2): "3b changes nothing" leaned on 3b before it was taught: what it does, named
     assert "3b changes nothing" not in text
     # r117 (newcomer r116 item 3.1): "crosses off" was used before 3b taught it: what 3b does, in plain words
-    assert "Deal 22's step 2 (3b, below, sets aside no ruffing spade), then **try it on a new hand** (or unfold the code)." in text  # r84b (words), r87 (words), r111 (words)
+    # r120 (newcomer r120 item 3.2): "3b, below" was a second forward reference: the reason is deal 22's own (one
+    # doubleton, ruffs ¼, rounding to 0), with 3b named only as where it is taught
+    assert "Deal 22's step 2 (its lone doubleton sets aside no ruffing spade: 3b), then **try it on a new hand** (or unfold the code)." in text  # r84b (words), r87 (words), r111 (words)
+    assert "(3b, below, sets aside" not in text
     assert "crosses off nothing" not in text  # r117
     assert "Deal 22: ruffs ¼, none crossed off." not in text  # r116 (words): the step-2 sentence above says it
     assert "J♠" not in SpadesHand.deal(seed=22, dealer=1).cards(0).pretty
@@ -3522,7 +3540,8 @@ def test_three_quarters_up_is_the_bots_convention():
     # r112 (newcomer r112 item 3.4): three reasons in one bracket; "a set costs more at higher contracts" unclear:
     # cut; "if both are set" its own sentence; "of the 737" -> "of 737" (words)
     assert "a set costs more at higher contracts" not in " ".join(prose().split())
-    assert ("Bidding up came out ahead on 544 of 737 deals, about 3 in 4. Its wins averaged 16 and its losses "
+    # r120 (newcomer r120 item 3.4): who gives what away took working out: each case its own line
+    assert ("Bidding up came out ahead on 544 of 737 deals, about 3 in 4, but its wins averaged 16 and its losses "
             # r110 (newcomer r110 item 3.3): "bidding up only 10 if both are set" was hard to parse: a verb
             # r111 (newcomer r111 item 3.4): why the two play-outs differ: the bots' play rule 4 (win cheaply until the
             # team contract is safe, then duck), so the contract steers their play
@@ -3531,10 +3550,11 @@ def test_three_quarters_up_is_the_bots_convention():
             # sentence of its own, before "so it needed", with the bots' own reason (rule 4: "contract safe: duck")
             # r117 (newcomer r116 item 3.2): why the wins shrank below 19 was left to the reader: bidding down, the side
             # is safe a trick sooner and ducks (rule 4), so it can skip the extra trick's bag (then up gains only 10)
-            "89, not 19 and 110: the bots [duck](glossary.ipynb#cell-id=term-duck) once their contract is safe; "
+            "89, not 19 and 110: - Bidding down, the side may give the extra trick away (the bots "
+            "[duck](glossary.ipynb#cell-id=term-duck) once their contract is safe): +50, not +41, so up gains "
+            "only 10. - If the side is set either way, bidding up loses only 10. "
             # r119 (newcomer r118 item 3.5): who ducks and why 19 became 16 was unclear: the ducked case's scores
-            "bidding down, the side may give the extra trick away (+50, not +41), so bidding up gains 10. When both are "
-            "set, bidding up loses only 10. So it needed about 6 in 7 (six wins of 16 beat one "
+            "So it needed about 6 in 7 (six wins of 16 beat one "
             "loss of 89): bidding down came out 11 points a hand ahead.") in " ".join(prose().split())
     assert "play to the contracts" not in " ".join(prose().split())  # r114
     import inspect as _insp

@@ -1725,14 +1725,27 @@ def test_lesson_09_round_17_wording():
     # r116 (newcomer r115 items 3.1, 4.1): why a short suit earns tricks: once it is gone, a spade trumps it
     assert ("The estimates below are the bots' rule of thumb: high cards, spades and short suits (a suit other "
             "than spades with two cards or fewer: once it is gone, you can trump it) added up. Each gives the tricks a hand should win; a card that may not "
-            "win counts part of one. Read only the last column (East's ¾: the Q♣ ½, the J♠ ¼; [09a](09a_spades_bidding.ipynb) "
-            "shows the count):") in text  # r119 (newcomer r118 item 3.1): where the ¾ the bid quiz turns on comes from
+            "win counts part of one. Read the last column (East's ¾: the Q♣ ½, the J♠ ¼, the Q♥ 0 among five hearts; "
+            "[09a](09a_spades_bidding.ipynb) shows the count); the others only summarise each hand:") in text  # r119 (newcomer r118 item 3.1): where the ¾ the bid quiz turns on comes from
+    # r120 (newcomer: why read only the last column, and why East's Q♥ counts nothing): the other columns are a
+    # summary; the Q♥ is 0 by the bots' own count (a queen in five cards, 09a's step 1), held here
+    from hearts_teach.course.spades_lesson import count_part
+    assert "Read only the last column" not in text and "South holds three aces, two kings" not in text
+    hearts17, dealt = same_deal(17)
+    east = dealt.cards(3)
+    from hearts_teach import Card, Suit
+    assert sum(1 for c in east if c.suit is Suit.HEARTS) == 5 and Card("QH") in east
+    # r120 (newcomer: "set for this example" in the header read as the Spades term *set*): glossed in the prose
+    assert '(no pass; the header\'s "set" means chosen)' in text and "no pass (set for this example;" in hearts17.text()
+    # r120 (newcomer: who leads each trick?): the trick lines' first card is the lead
+    assert "First Hearts: one line per trick, the lead first, the winning card marked `*`" in text
+    assert count_part(east, "High side cards").splitlines()[1].strip() == "Q♣ ½"
     # r103: the quarters looked arbitrary: one clause says why a count has parts
     assert "in quarters of a trick" not in text
     # newcomer round 21: said where the estimates are shown (the markdown cell just before worth_table's)
     cells = _cells("09_hearts_vs_spades")
     shown = next(i for i, c in enumerate(cells) if "worth_table(spades)" in _src(c) and c["cell_type"] == "code")
-    assert "rule of thumb" in _src(cells[shown - 1]) and "Read only the last column" in _src(cells[shown - 1])
+    assert "rule of thumb" in _src(cells[shown - 1]) and "Read the last column" in _src(cells[shown - 1])  # r120
     _, spades = same_deal(17)
     table = worth_table(spades)
     assert "Spades estimate: 5¼ tricks" in table and "Spades estimate: ¾ tricks" in table and ".25" not in table
@@ -1956,8 +1969,10 @@ def test_lesson_09_round_18_wording_and_end_question():
                    "player on the dealer's left leads the first trick (in "
                    "Hearts the 2♣ holder leads, so who dealt does not matter); - no first-trick rule like Hearts': the first "
                    # r119 (newcomer r118 item 3.3): may a heart be led at trick 1? (S5: no first-trick restriction)
-                   "lead may be any suit but spades, and a player who cannot follow may play any card, a spade included;",
-                   "- a match runs to 500 points, not 100; the highest total wins.",  # r89: shorter
+                   # r120 (newcomer: "any suit but spades" read as a first-trick rule): the limit is the leading rule's (S5)
+                   "lead may be any suit but spades (by the leading rule below), and a player who cannot follow may "
+                   "play any card, a spade included;",
+                   "- a match runs to 500 points, not 100.",  # r89: shorter; r120 (word cap): "the higher total wins" is said at 500
                    "These words first:",  # r74b: "Seven" over six bullets puzzled
                    # fresh rater (round 30): "the status line shows it" pointed at no status line nearby
                    "- **Clean**: a nil whose bidder has not yet taken a trick.",
