@@ -1859,7 +1859,8 @@ def test_the_r38_b_entries_say_what_the_engine_and_the_lessons_do():
     assert ("a card of a suit nobody else holds any more, so nobody else can lead it. Say East holds the last two "
             "hearts: East never plays one under another player's heart, and a heart East leads wins unless trumped. So "
             "a nil bidder does well to throw dead hearts, clubs or diamonds when out of the suit led, where they cannot "
-            "win. A dead spade played there trumps the trick and wins it.") in _entry("Dead card")
+            "win. A dead spade played there trumps the trick, and wins it if no higher spade is played to it.") in _entry("Dead card")
+    # r121 (glossary reader): "trumps the trick and wins it" forgot a higher spade (the Trump entry's own words)
     assert "Its holder can never follow suit" not in _entry("Dead card")
     # Standard: the rules with no variant on, printed as "standard rules"
     assert Rules() == Rules.preset("standard") and str(Rules()) == "standard rules"

@@ -1006,7 +1006,9 @@ def test_01_the_coach_table_and_its_three_readings():
     assert set(keep.cards) == (set(ours.cards) - {Card("QS")}) | {Card("JC")}  # "with the J♣ instead of the Q♠"
     shown_qs = [round(1000 * c.stats["p_take_qs"]) for c in (ours, best)]
     assert shown_qs == [619, 562] and shown_qs[0] - shown_qs[1] == 57
-    assert "says 57" not in text and "0.4 fewer points in hearts" not in text and "<details>" not in text
+    # (the cut block was a <details> "More detail" with a second count; r121 folds deal 5's *Why* in one, the
+    # coach's own figures: the check names the cut block)
+    assert "says 57" not in text and "0.4 fewer points in hearts" not in text and "More detail" not in text
     assert "about half a point" not in text
     assert "nearly even" not in text
     # newcomer round 11: the deals give no reason for the J♣, so the prose calls it a near tie, not a new rule
@@ -1227,12 +1229,16 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # r103: the reader saw the kept lone 10♥ break rule 3 unsaid: said; rule 4's tie-break now lives in rule 4
     # r104: the reason read as the count's pass's: the top pass said as keeping the 10♥, sending the 10♣
     assert "The top pass sends the 10♣ and keeps the 10♥" not in text
-    assert ("Why the count outranks rule 5: the short-suit pass gives away the A♦, which has four "
+    # r121 (newcomer r121/01: the deal-5 picker's answer sat unfolded just below it): the reasons are folded under a
+    # *Why* summary, and the prompt above the folded table says to unfold both once you have passed
+    assert "<details><summary>Why the count outranks rule 5</summary>" in "".join(by_id5["l01-23b"])
+    assert "unfold (⋯) it and the *Why* below once you have passed." in text
+    assert ("<details><summary>Why the count outranks rule 5</summary> The short-suit pass gives away the A♦, which has four "
             "low diamonds beside it (8♦ 5♦ 4♦ 2♦), and keeps A♣ Q♣ 10♣, with two low clubs (8♣ 4♣). They "
             "can win club tricks someone throws the queen on: she lands in South's tricks on 574 deals in 1,000, "
             "against 358 after the count's pass. The count (10♥ none, A♣ Q♣ 10♣ two each, A♦ J♦ four each) passes the "
             "lone 10♥, then the two highest clubs (rule 4). The top pass keeps the 10♥ (against rule 3), sending the 10♣: she lands on South less "
-            "(309 against 358). 6.9 against 6.7 is too close to call, like the A♦ pass on deal 287: the count is a guide, "
+            "(309 against 358). 6.9 against 6.7 is too close to call: the count is a guide, "
             "not a law.") in text
     # r111: the reader asked what the table shows about the kept 10♥: the two rows differ in just the 10♥ and the 10♣
     assert set(counted.cards) ^ set(top.cards) == {Card("10H"), Card("10C")}
@@ -1324,7 +1330,7 @@ def test_01_the_coach_judges_the_deal_5_demonstration():
     # r100: "passes an ace (rule 4)" read as a point for this pass, but the count's pass gives away an ace (A♣) too
     # r120 (newcomer r120/01: "ranked above it" could mean the pass): rule 3 ranks above rule 5, said
     assert ("The coach grades a short-suit pass, A♦ 10♥ 8♠: it empties two suits (rule 5) but breaks rule 3 (the count), "
-            "which ranks above rule 5. Beside it, the count's and the top pass; unfold (⋯) once you have passed.") in text and "chosen by no rule" not in text
+            "which ranks above rule 5. Beside it, the count's and the top pass; unfold (⋯) it and the *Why* below once you have passed.") in text and "chosen by no rule" not in text
     assert "passes an ace" not in text and Card("AC") in ns["counted"].cards
     assert mine.label == "A♦ 10♥ 8♠" and "A♦ 10♥ 8♠ (short suits)" in printed and "8♠ 10♥ A♦" not in text
     assert sorted(c.pretty for c in dealt if c.suit in (Suit.SPADES, Suit.HEARTS)) == ["10♥", "8♠"]  # both emptied
@@ -1568,7 +1574,9 @@ def test_02_the_aces_that_did_not_duck_are_explained_by_the_engine():
     assert "plays last to a trick with no points in it" in why_played(hand, 2, 1).reason
     assert "for the reason the story gave North" not in text
     # r120 (newcomer r120/02: three colons in one sentence): two sentences
-    assert "Below, the story's West and then North (last) play cards we chose; from trick 2 on, bots choose." in text
+    # r121 (newcomer r121/02: South's A♥ in trick 3 is the lesson's own play, not a bot's): said
+    assert ("Below, the story's West and then North (last) play cards we chose; from trick 2 on, bots choose, but for "
+            "South's discard in trick 3.") in text
     assert "we chose trick 1's cards; bots play from trick 2 on." not in text
 
 
@@ -1637,7 +1645,8 @@ def test_02_round_74_one_section_per_rule_and_the_duck_that_changed_nothing():
     assert (text.index("playing under the card that is winning, so as "
             "not to take the trick, is called **ducking**") < text.index("Say West wants to stay out of this trick")
             < text.index("Your click played on a copy. Below, the story's West and then North (last) play cards we "
-                         "chose; from trick 2 on, bots choose. Compare with your pick, then say who starts trick 2"))  # r119; r120
+                         "chose; from trick 2 on, bots choose, but for South's discard in trick 3. Compare with your pick, then say who "
+                         "starts trick 2"))  # r119; r120; r121
     # r103: "Check your click on the whole trick" read as if the click carried over into the story
     assert "Check your click on the whole trick" not in text
     assert "(the answer to the question above)" not in text
@@ -3680,7 +3689,9 @@ def test_r37_b_04_her_holder_takes_the_trick_keep_her_guarded_and_a_rare_variant
     # r116: what a queen holder does with A♠/K♠ (the bold rule above is for hands without her; lesson 08's drill 2
     # keeps her and passes the K♠), and "don't lead spades yourself" made the task's "lead spades only if you must"
     # r119 (newcomer r118/04): the pointer four lessons ahead cut; the bullet above says why (fewer low spades)
-    assert ("So if *you* keep her, pass an A♠ or K♠ too, and keep your low spades as her guard: "
+    # r121 (newcomer r121/04: passing the K♠ shortens your spades, which can move you to a worse row, 57 % at
+    # "+1 or 2"): the advice is for a holder left with three or more low spades, the rows that compare (28 to 15 %)
+    assert ("So if *you* keep her with three or more low spades, pass an A♠ or K♠ too, and keep the low ones as her guard: "
             "lead spades only if you must, follow each spade lead low, and wait for a suit you cannot follow to throw "
             "her on.") in text and "don't lead spades yourself" not in text
     assert "**Drill 2.** **With three lower spades to duck with, keep the Q♠ and pass the K♠.**" in prose("08_practice_decisions")

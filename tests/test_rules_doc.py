@@ -284,7 +284,7 @@ def test_the_rules_summary_says_queen_waits_reading_is_the_projects_own():
     entry = entry[:entry.index("## Three to six players")]
     # r111: one lesson link only; r116: two bracketed cases, so the links are counted, not the brackets
     assert "(details:" not in entry and entry.count("(") == entry.count(")") and entry.count("](") == 1
-    assert "7. **Hearts.**" in text and "(a leader with only hearts and Q♠ must lead Q♠)" in text
+    assert "7. **Hearts.**" in text and "(while they are unbroken, a leader with only hearts and Q♠ must lead Q♠)" in text  # r121: read as always
     assert "following suit with her is allowed, and a leader" not in text and "Unlike rule 7" not in text
     # "until a heart has been played": trick 2, West leads 4♦ and North and East hold no diamond. North discards a
     # spade: East may not discard her; North discards a heart (earlier on the same trick): East may
