@@ -1635,7 +1635,7 @@ def test_the_r33_pointer_entries_say_what_the_engine_and_lessons_do():
         _entry("Give or take") and "that many in 100" not in _entry("Give or take")
     # r74: the lesson says "usually" as the 95 % it is
     # r81: the lesson says "percentage points" (with an example); the entry's "in 100" says the same
-    assert "*Give or take*: in 19 simulations out of 20, each share is within that many percentage points of what " \
+    assert "*Give or take*: in 19 simulations out of 20, any one share is within that many percentage points of what " \
         "endless deals would give" in " ".join(_prose("04_queen_of_spades").split())
     # Points taken and Score: the same, except after a moon (shooter 0, others 26; new_moon: −26, 0)
     every = "QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"

@@ -396,7 +396,7 @@ def test_the_demonstration_hand_is_reviewed_to_the_end():
     # r77: the prose quoted the printout before it was shown: it now says what the verdict below names
     one_md = next(c for c in cells if c.get("id") == "l06a-step1-md")
     assert "\"The same here as K♣\"" not in "".join(one_md["source"])
-    assert ("The verdict also names the K♣: with no club between them, A♣ and K♣ are "  # r93 (words)
+    assert ("The verdict names the K♣: with no club between them, A♣ and K♣ are "  # r93 (words); r121 (words)
             "[neighbours in rank](glossary.ipynb#cell-id=term-neighbours-in-rank) and play alike.") in " ".join(
         "".join(one_md["source"]).split())
     one_out = "".join("".join(o.get("text", "")) for c in cells if c.get("id") == "l06a-step1" for o in c["outputs"])
@@ -1357,7 +1357,8 @@ def test_06a_r76_guide_up_to_trick_6_trick_1_safe_own_hand_prompts_and_the_void_
     cells = json.loads((ROOT / "notebooks" / "06a_guided_first_hand.ipynb").read_text(encoding="utf-8"))["cells"]
     text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
     # r98: "the review grades the rest" pointed ahead unexplained; one name, the coach
-    assert "the coach says two things (here up to trick 6; a review at the end grades every card):" in text
+    # r121 (newcomer r121/06a: forced cards are marked, not graded): "goes over"
+    assert "the coach says two things (here up to trick 6; a final review goes over every card):" in text
     review_cell = next(c for c in cells if c.get("id") == "l06a-07c")
     before = "".join("".join(o.get("text", "")) for c in cells[:cells.index(review_cell)] for o in c.get("outputs", []))
     demo_lines = [line for line in before.splitlines() if line.startswith("trick ") and "→" in line]

@@ -352,7 +352,8 @@ def test_00_quizzes():
         again.play("2C"), again.play("5D"), again.play(card)
         assert (again.hand.tricks[2].winner, again.hand.tricks[2].points) == (2, points)  # North takes it
     # round 14's 2♣ reason said "it simply starts the hand" before the lead rule; r74: it says who leads
-    assert "whoever holds it leads the first trick (see below)" in "".join(
+    # r121 (newcomer r121/00: lesson 01 says the 2♣ may be passed): "after the pass"
+    assert "whoever holds it after the pass leads the first trick (see below)" in "".join(
         "".join(c["source"]) for c in cells_of("00_welcome") if c.get("id") == "l00-23")
     # round 9: not the total the lesson prints for East a few cells earlier (17: Q♠ and four hearts)
     east = Hand.deal(seed=2026).cards(3)
@@ -1963,7 +1964,8 @@ def test_03_widget_quiz_and_the_first_trick_sentence():
     assert "A short rules sheet we consulted" not in three
     # r78: "its setting ... is switched off" read as a double negative; the variant sits with queen_breaks now
     # r120 (newcomer r120/03: does a heart on trick 1 break hearts here?): docs/rules.md's row says it does
-    assert ("`first_trick_points`: with this variant, point cards *are* allowed on trick 1 (and a heart played there "
+    # r121 (newcomer r121/03: read as anyone on trick 1; a player with a club still follows): who may
+    assert ("`first_trick_points`: with this variant, a player with no club *may* play point cards on trick 1 (and a heart played there "
             "breaks hearts). In the position where the 5♦ was forced, South may now discard any card:") in three
     assert "(and a heart played there breaks hearts)" in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     # r103: "throw", "shed" and "drops" read as new words for discard: one word
@@ -3180,7 +3182,7 @@ def test_04_says_the_margin_in_plain_words_and_what_a_rule_bot_is():
     # r74: "usually" said as what the margin is: 19 simulations out of 20
     # r81: "within that many in 100" was unclear: percentage points, with the first row as the example
     # r111: 91 ±3.4 gave 88–95 only from the unprinted 91.4; the example is a row whose printed figures give its ends
-    assert ("*Give or take*: in 19 simulations out of 20, each share is within that many percentage points of what "
+    assert ("*Give or take*: in 19 simulations out of 20, any one share is within that many percentage points of what "
             "endless deals would give (57 % ±1.8: between about 55 and 59 %).") in text and "88 and 95" not in text
     for share in (100 * 1627 / 2841, round(100 * 1627 / 2841)):  # printed or unrounded, the same ends
         assert (round(share - 1.8), round(share + 1.8)) == (55, 59) and round(give_or_take(1627, 2841), 1) == 1.8
